@@ -1,0 +1,91 @@
+package engine
+
+import "context"
+
+// The two baselines beside the couples search, for tests and benchmarks. Both use the
+// solver's cache, counters, progress and cancellation, so that runs compare like for like.
+
+// Elementary is the outcome search of §4.1: a sum is searched as one position, with no
+// nimbers, and memoised by the key of the whole position.
+func (s *Solver) Elementary(ctx context.Context, p Position) (win bool, err error) {
+	s.begin(ctx)
+	win = s.elementary(p, p.Key())
+	return win, s.end()
+}
+
+func (s *Solver) elementary(p Position, key string) bool {
+	if f, ok := s.get(key); ok {
+		if known, win := f.Outcome(0); known {
+			return win
+		}
+	}
+	s.tick()
+	if s.err != nil {
+		return false
+	}
+	s.c.enter()
+	defer s.c.leave()
+	for o := range p.Options() {
+		lost := !s.elementary(o, o.Key())
+		if s.err != nil {
+			return false
+		}
+		if lost {
+			s.learn(key, 0, true)
+			return true
+		}
+	}
+	s.learn(key, 0, false)
+	return false
+}
+
+// Mex is plain memoised mex: the nimber of a sum is the nim-sum of its components', and the
+// nimber of a component is the least value none of its options has (Proposition 5), every
+// option evaluated.
+func (s *Solver) Mex(ctx context.Context, p Position) (int, error) {
+	s.begin(ctx)
+	n := s.mex(p)
+	return n, s.end()
+}
+
+func (s *Solver) mex(p Position) int {
+	x := 0
+	for _, c := range p.Split() {
+		x ^= s.mex1(c, c.Key())
+		if s.err != nil {
+			return 0
+		}
+	}
+	return x
+}
+
+func (s *Solver) mex1(p Position, key string) int {
+	if f, ok := s.get(key); ok {
+		if m, ok := f.Nimber(); ok {
+			return m
+		}
+	}
+	s.tick()
+	if s.err != nil {
+		return 0
+	}
+	s.c.enter()
+	defer s.c.leave()
+	var seen []bool
+	for o := range p.Options() {
+		m := s.mex(o)
+		if s.err != nil {
+			return 0
+		}
+		for len(seen) <= m {
+			seen = append(seen, false)
+		}
+		seen[m] = true
+	}
+	m := 0
+	for m < len(seen) && seen[m] {
+		m++
+	}
+	s.learn(key, m, false)
+	return m
+}

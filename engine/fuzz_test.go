@@ -1,0 +1,36 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// FuzzReadTree feeds the tree reader and the checker any bytes: they must never panic, and a
+// tree that reads must write and read back the same.
+func FuzzReadTree(f *testing.F) {
+	// A valid tree: the empty position is losing.
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"L","children":[]}]}`)
+	// A winning couple whose child is itself: a cycle.
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"3","n":1,"result":"W","children":[0]}]}`)
+	// A sum node with a missing component.
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":7,"nodes":[{"id":7,"position":"3 4","n":0,"result":"L","kind":"sum","children":[]}]}`)
+	// A heap far larger than the tree.
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"4","n":99999999,"result":"L","children":[]}]}`)
+	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
+	f.Fuzz(func(t *testing.T, s string) {
+		tree, err := ReadTree(bytes.NewBufferString(s))
+		if err != nil {
+			return
+		}
+		_ = Check(context.Background(), tree, g.parse)
+		var buf bytes.Buffer
+		if err := WriteTree(&buf, tree); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadTree(&buf); err != nil {
+			t.Fatalf("a tree that read once does not read back: %v", err)
+		}
+	})
+}

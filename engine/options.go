@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"hash/maphash"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// An option is one option of a component, split into its own components, with what the
+// cache says of them: enough to order the options (paper §5.5) and to skip duplicates.
+type option struct {
+	pos   Position
+	parts []part
+	class int // losing, open or winning: as far as the cache knows, for the heap at hand
+	cost  int // the hints of the components whose nimber is not known
+	hash  uint64
+}
+
+// The classes of an option, in the order they are tried.
+const (
+	knownLosing = iota
+	open
+	knownWinning
+)
+
+var partSeed = maphash.MakeSeed()
+
+// options returns p's options without duplicates, the ones most likely to be losing and
+// easiest first: known losing ones, then the open ones by increasing cost, then those known
+// to be winning (searched only to prove that (p, n) is losing).
+func (s *Solver) options(p Position, n int) []option {
+	var opts []option
+	for o := range p.Options() {
+		opt := s.newOption(o)
+		if containsOption(opts, &opt) {
+			continue
+		}
+		s.classify(&opt, n)
+		opts = append(opts, opt)
+	}
+	slices.SortStableFunc(opts, func(a, b option) int {
+		if a.class != b.class {
+			return a.class - b.class
+		}
+		return a.cost - b.cost
+	})
+	return opts
+}
+
+func (s *Solver) newOption(o Position) option {
+	comps := o.Split()
+	opt := option{pos: o, parts: make([]part, len(comps))}
+	for i, c := range comps {
+		k := c.Key()
+		opt.parts[i] = part{c, k}
+		opt.hash += maphash.String(partSeed, k) // a sum: the order of the parts does not matter
+	}
+	return opt
+}
+
+// classify sets o's class and cost from what the cache knows of its parts.
+func (s *Solver) classify(o *option, n int) {
+	x, unknown := n, 0
+	var last Fact
+	for _, c := range o.parts {
+		f, _ := s.get(c.key)
+		if m, ok := f.Nimber(); ok {
+			x ^= m
+			continue
+		}
+		unknown++
+		last = f
+		o.cost += hint(c.pos)
+	}
+	switch {
+	case unknown == 0 && x == 0:
+		o.class = knownLosing
+	case unknown == 0, unknown == 1 && last.Excludes(x):
+		o.class = knownWinning
+	default:
+		o.class = open
+	}
+}
+
+// containsOption reports whether opts already holds an option with o's components.
+func containsOption(opts []option, o *option) bool {
+	for i := range opts {
+		if opts[i].hash == o.hash && sameParts(opts[i].parts, o.parts) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameParts(a, b []part) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return slices.Equal(sortedKeys(a), sortedKeys(b))
+}
+
+func sortedKeys(parts []part) []string {
+	keys := make([]string, len(parts))
+	for i, c := range parts {
+		keys[i] = c.key
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// sumKey identifies a sum of components in the recorded proofs. Keys may hold any byte, so
+// each is prefixed by its length: no two sums share a sumKey.
+func sumKey(parts []part) string {
+	var b strings.Builder
+	for _, k := range sortedKeys(parts) {
+		b.WriteString(strconv.Itoa(len(k)))
+		b.WriteByte(':')
+		b.WriteString(k)
+	}
+	return b.String()
+}
+
+// ref names the couple (o, n) in the recorded proofs.
+func (o *option) ref(n int) ref {
+	switch len(o.parts) {
+	case 0:
+		return ref{emptyKey, n, false}
+	case 1:
+		return ref{o.parts[0].key, n, false}
+	}
+	return ref{sumKey(o.parts), n, true}
+}

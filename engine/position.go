@@ -1,0 +1,35 @@
+package engine
+
+import "iter"
+
+// A Position is a position of an impartial game played under the normal convention: the player
+// who cannot move loses. The engine knows nothing else of the game.
+//
+// Implementations are immutable values: Options never changes its receiver.
+type Position interface {
+	// Options yields every position reachable in one move, duplicates allowed.
+	Options() iter.Seq[Position]
+	// Split returns the independent components of the position (paper §2.2), none of which
+	// splits further. A position that does not split returns itself alone, or nothing when it
+	// has no move at all.
+	Split() []Position
+	// Key is a canonical, symmetry-reduced identity: equal keys mean equal nimbers. It is the
+	// cache key, so it should be short.
+	Key() string
+	// String is the one-line notation of the position.
+	String() string
+}
+
+// A Hinter estimates how much work solving a position takes; the search tries easier options
+// first and leaves the hardest component of a sum last (paper §5.5). Smaller is easier.
+type Hinter interface {
+	Hint() int
+}
+
+// hint returns p's Hint, or 0 when p gives none.
+func hint(p Position) int {
+	if h, ok := p.(Hinter); ok {
+		return h.Hint()
+	}
+	return 0
+}

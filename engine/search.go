@@ -1,0 +1,160 @@
+package engine
+
+// A part is a component together with its key, computed once.
+type part struct {
+	pos Position
+	key string
+}
+
+// emptyKey is the key of every position with no move left.
+const emptyKey = ""
+
+// outcome is Algorithm 1 for any position: a position that splits goes to Algorithm 2.
+func (s *Solver) outcome(p Position, n int) bool {
+	comps := p.Split()
+	switch len(comps) {
+	case 0:
+		return s.terminal(p, n)
+	case 1:
+		return s.outcome1(part{comps[0], comps[0].Key()}, n)
+	}
+	parts := make([]part, len(comps))
+	for i, c := range comps {
+		parts[i] = part{c, c.Key()}
+	}
+	return s.outcomeOfSum(p, parts, n)
+}
+
+// terminal is the outcome of (P, n) when P has no move: losing for n = 0, else winning by
+// moving the heap to 0.
+func (s *Solver) terminal(p Position, n int) bool {
+	if s.rec != nil {
+		s.rec.terminal(p, n)
+	}
+	return n != 0
+}
+
+// outcome1 is Algorithm 1 (paper §5.2) on a component p that does not split: (p, n) is winning
+// as soon as one option is losing. The options of the position part come first, the easiest
+// first (§5.5); those of the nim-heap, (p, i) for i < n, last.
+func (s *Solver) outcome1(p part, n int) bool {
+	if f, ok := s.get(p.key); ok {
+		if known, win := f.Outcome(n); known {
+			return win
+		}
+	}
+	s.tick()
+	if s.err != nil {
+		return false
+	}
+	s.c.enter()
+	defer s.c.leave()
+
+	opts := s.options(p.pos, n)
+	for i := range opts {
+		lost := !s.outcomeOf(&opts[i], n)
+		if s.err != nil {
+			return false
+		}
+		if lost {
+			var child ref
+			if s.rec != nil {
+				child = opts[i].ref(n)
+			}
+			return s.won(p, n, child)
+		}
+	}
+	for i := 0; i < n; i++ {
+		lost := !s.outcome1(p, i)
+		if s.err != nil {
+			return false
+		}
+		if lost {
+			return s.won(p, n, ref{p.key, i, false})
+		}
+	}
+	if s.rec != nil {
+		s.rec.lost(p, n, opts)
+	}
+	s.learn(p.key, n, false)
+	return false
+}
+
+// won records that (p, n) is winning, with the losing option that proves it.
+func (s *Solver) won(p part, n int, child ref) bool {
+	if s.rec != nil {
+		s.rec.won(p, n, child)
+	}
+	s.learn(p.key, n, true)
+	return true
+}
+
+// outcomeOf is the outcome of the option o with nim-heap n.
+func (s *Solver) outcomeOf(o *option, n int) bool {
+	switch len(o.parts) {
+	case 0:
+		return s.terminal(o.pos, n)
+	case 1:
+		return s.outcome1(o.parts[0], n)
+	}
+	return s.outcomeOfSum(o.pos, o.parts, n)
+}
+
+// outcomeOfSum is Algorithm 2 (paper §5.3): the nimbers of every component but one, by
+// Algorithm 3, then the outcome of the last with their nim-sum added to the heap. The last
+// is the hardest component whose nimber is not known yet (§5.5).
+func (s *Solver) outcomeOfSum(p Position, parts []part, n int) bool {
+	last := s.hardest(parts)
+	x := n
+	nims := make([]int, len(parts))
+	for i, c := range parts {
+		if i == last {
+			continue
+		}
+		nims[i] = s.nimber(c)
+		if s.err != nil {
+			return false
+		}
+		x ^= nims[i]
+	}
+	win := s.outcome1(parts[last], x)
+	if s.err != nil {
+		return false
+	}
+	if s.rec != nil {
+		s.rec.sum(p, parts, n, last, nims, x, win)
+	}
+	return win
+}
+
+// nimber is Algorithm 3 (paper §5.4) on a component: try n = 0, 1, 2, ... until (p, n) is
+// losing. What was proven of the smaller values is in the cache and costs a lookup.
+func (s *Solver) nimber(p part) int {
+	if f, ok := s.get(p.key); ok {
+		if m, ok := f.Nimber(); ok {
+			return m
+		}
+	}
+	for m := 0; ; m++ {
+		if !s.outcome1(p, m) || s.err != nil {
+			return m
+		}
+	}
+}
+
+// hardest returns the index of the component to leave for last in a sum: among those whose
+// nimber is not known, the one with the largest hint.
+func (s *Solver) hardest(parts []part) int {
+	best, bestHint := 0, -1
+	for i, c := range parts {
+		if f, ok := s.get(c.key); ok {
+			if _, known := f.Nimber(); known {
+				continue
+			}
+		}
+		if h := hint(c.pos); h > bestHint {
+			best, bestHint = i, h
+		}
+	}
+	return best
+}

@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// A Solver runs the searches of "Nimbers are inevitable" on one game's positions and keeps
+// what it proved in its cache from one call to the next. It runs one search at a time; Stats
+// may be read from any goroutine meanwhile.
+type Solver struct {
+	cache    Cache
+	progress func(Stats)
+	every    time.Duration
+	rec      *recorder // non-nil while a search records its solution tree
+
+	c          counters
+	ctx        context.Context
+	err        error // set when the search was stopped: every result after it is void
+	lastReport time.Time
+}
+
+// A SolverOption configures a Solver.
+type SolverOption func(*Solver)
+
+// WithCache makes the solver keep its facts in c.
+func WithCache(c Cache) SolverOption { return func(s *Solver) { s.cache = c } }
+
+// WithProgress makes the solver call f with its counts about every interval while it runs.
+// f runs on the search goroutine: it must be quick, and hand work to another goroutine.
+func WithProgress(f func(Stats), every time.Duration) SolverOption {
+	return func(s *Solver) { s.progress, s.every = f, every }
+}
+
+// NewSolver returns a solver; without WithCache it keeps everything in a MapCache.
+func NewSolver(opts ...SolverOption) *Solver {
+	s := &Solver{}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.cache == nil {
+		s.cache = NewMapCache()
+	}
+	s.c.start = time.Now()
+	return s
+}
+
+// Stats returns the counts of the current or last search.
+func (s *Solver) Stats() Stats { return s.c.snapshot(s.cache) }
+
+// Known returns what the solver knows of p's component with key, without searching.
+func (s *Solver) Known(p Position) (Fact, bool) {
+	if s.rec != nil {
+		f, ok := s.rec.facts[p.Key()]
+		return f, ok
+	}
+	return s.cache.Get(p.Key())
+}
+
+// Outcome reports whether the couple (p, n) is winning for the player to move (Algorithms 1
+// and 2); (p, 0) is p itself. When ctx ends first it returns ctx's error wrapped, and what was
+// proven so far stays in the cache.
+func (s *Solver) Outcome(ctx context.Context, p Position, n int) (win bool, err error) {
+	s.begin(ctx)
+	win = s.outcome(p, n)
+	return win, s.end()
+}
+
+// Nimber returns p's nimber: the nim-sum of its components' nimbers, each by Algorithm 3.
+func (s *Solver) Nimber(ctx context.Context, p Position) (int, error) {
+	s.begin(ctx)
+	x := 0
+	for _, c := range p.Split() {
+		x ^= s.nimber(part{c, c.Key()})
+		if s.err != nil {
+			break
+		}
+	}
+	return x, s.end()
+}
+
+func (s *Solver) begin(ctx context.Context) {
+	s.ctx, s.err = ctx, ctx.Err()
+	s.c.nodes.Store(0)
+	s.c.hits.Store(0)
+	s.c.lookups.Store(0)
+	s.c.depth.Store(0)
+	s.c.maxDepth.Store(0)
+	s.c.start = time.Now()
+	s.lastReport = s.c.start
+}
+
+func (s *Solver) end() error {
+	if s.progress != nil {
+		s.progress(s.Stats())
+	}
+	if s.err != nil {
+		return fmt.Errorf("search stopped: %w", s.err)
+	}
+	return nil
+}
+
+// checkEvery is how many expanded nodes pass between two looks at the context and the clock.
+const checkEvery = 1024
+
+// tick counts an expanded node, and now and then polls for cancellation and reports progress.
+func (s *Solver) tick() {
+	if s.c.nodes.Add(1)%checkEvery != 0 {
+		return
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.err = err
+		return
+	}
+	if s.progress != nil && time.Since(s.lastReport) >= s.every {
+		s.lastReport = time.Now()
+		s.progress(s.Stats())
+	}
+}
+
+// get returns what is known of the component with key.
+func (s *Solver) get(key string) (Fact, bool) {
+	s.c.lookups.Add(1)
+	var f Fact
+	var ok bool
+	if s.rec != nil {
+		f, ok = s.rec.facts[key]
+	} else {
+		f, ok = s.cache.Get(key)
+	}
+	if ok {
+		s.c.hits.Add(1)
+	}
+	return f, ok
+}
+
+// learn records that the couple (key, n) is winning or losing, in the cache and, while a tree
+// is recorded, in the recorder's own facts (which only ever hold what this search proved).
+func (s *Solver) learn(key string, n int, win bool) {
+	add := func(f Fact) Fact {
+		if win {
+			return f.Without(n)
+		}
+		return f.WithNimber(n)
+	}
+	if s.rec != nil {
+		s.rec.facts[key] = add(s.rec.facts[key])
+	}
+	f, _ := s.cache.Get(key)
+	s.cache.Put(key, add(f))
+}

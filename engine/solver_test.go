@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// caches returns the caches every engine test runs with: the answers must not depend on a hit.
+func caches(t testing.TB) map[string]func() Cache {
+	return map[string]func() Cache{
+		"none": func() Cache { return NoCache{} },
+		"map":  func() Cache { return NewMapCache() },
+		"ristretto": func() Cache {
+			r, err := NewRistretto(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(r.Close)
+			return r
+		},
+	}
+}
+
+func randomPosition(r *rand.Rand, g *graph) tokens {
+	at := make([]int, 1+r.IntN(3))
+	for i := range at {
+		at[i] = r.IntN(len(g.succ))
+	}
+	slices.Sort(at)
+	return tokens{g, at}
+}
+
+// TestNimber_AgainstBruteForce compares Algorithm 3 (with Algorithms 1 and 2 inside), the
+// couples' outcomes, and both baselines with the mex oracle on random games.
+func TestNimber_AgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for name, newCache := range caches(t) {
+		for seed := uint64(1); seed <= 40; seed++ {
+			r := rand.New(rand.NewPCG(seed, 7))
+			size := 8
+			if name != "none" {
+				size = 14
+			}
+			g := randomGraph(r, size, 3)
+			g.sums = seed%2 == 0
+			for range 6 {
+				p := randomPosition(r, g)
+				want := bruteNimber(g, p.at)
+				s := NewSolver(WithCache(newCache()))
+				got, err := s.Nimber(ctx, p)
+				if err != nil || got != want {
+					t.Fatalf("%s seed %d: Nimber(%q) = %d, %v; want %d", name, seed, p, got, err, want)
+				}
+				for n := range 4 {
+					win, err := NewSolver(WithCache(newCache())).Outcome(ctx, p, n)
+					if err != nil || win != (want != n) {
+						t.Fatalf("%s seed %d: Outcome(%q, %d) = %v, %v; nimber %d", name, seed, p, n, win, err, want)
+					}
+				}
+				if m, _ := NewSolver(WithCache(newCache())).Mex(ctx, p); m != want {
+					t.Fatalf("%s seed %d: Mex(%q) = %d, want %d", name, seed, p, m, want)
+				}
+				if win, _ := NewSolver(WithCache(newCache())).Elementary(ctx, p); win != (want != 0) {
+					t.Fatalf("%s seed %d: Elementary(%q) = %v, nimber %d", name, seed, p, win, want)
+				}
+			}
+		}
+	}
+}
+
+// TestNimber_SumIsXor checks that a sum's nimber is the nim-sum of its terms' nimbers.
+func TestNimber_SumIsXor(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 30; seed++ {
+		r := rand.New(rand.NewPCG(seed, 11))
+		g := randomGraph(r, 20, 3)
+		s := NewSolver()
+		a, b := randomPosition(r, g), randomPosition(r, g)
+		na, _ := s.Nimber(ctx, a)
+		nb, _ := s.Nimber(ctx, b)
+		nab, _ := NewSolver().Nimber(ctx, Sum{a, b})
+		if nab != na^nb {
+			t.Fatalf("seed %d: Nimber(%q + %q) = %d, want %d ^ %d", seed, a, b, nab, na, nb)
+		}
+	}
+}
+
+// TestSolver_ReusesWhatItProved runs the same solver twice: the second search is answered
+// from the cache at once.
+func TestSolver_ReusesWhatItProved(t *testing.T) {
+	ctx := context.Background()
+	g := randomGraph(rand.New(rand.NewPCG(3, 3)), 60, 4)
+	g.sums = true
+	p := tokens{g, []int{57, 58, 59}}
+	s := NewSolver()
+	first, _ := s.Nimber(ctx, p)
+	nodes := s.Stats().Nodes
+	second, _ := s.Nimber(ctx, p)
+	if first != second || s.Stats().Nodes != 0 || nodes < 10 {
+		t.Fatalf("second Nimber = %d after %d nodes, then %d nodes; want %d, then 0", second, nodes, s.Stats().Nodes, first)
+	}
+}
+
+// TestSolver_Cancel stops a search at once and keeps what was proven.
+func TestSolver_Cancel(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(5, 5)), 3000, 4)
+	g.sums = true
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := NewSolver()
+	_, err := s.Nimber(ctx, tokens{g, []int{2999, 2998}})
+	if err == nil {
+		t.Fatal("Nimber on a cancelled context: no error")
+	}
+	if s.Stats().Nodes > checkEvery {
+		t.Fatalf("a cancelled search expanded %d nodes", s.Stats().Nodes)
+	}
+}
