@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"grundy/games"
+)
+
+// Exit statuses, part of the command-line contract (DESIGN.md).
+const (
+	exitOK      = 0
+	exitFailed  = 1 // `check`: the proof does not hold
+	exitUsage   = 2 // bad input: one line on stderr says what
+	exitTimeout = 3 // stopped by --timeout or Ctrl-C, after printing what was proven
+)
+
+// A Command is one subcommand, in the manner of cmd/go's base.Command.
+type Command struct {
+	Name      string
+	UsageLine string
+	Short     string
+	// Run executes the command with its arguments (flags and positionals mixed).
+	Run func(ctx context.Context, env *Env, args []string) int
+}
+
+// Env is what a command writes to.
+type Env struct {
+	Stdout, Stderr io.Writer
+}
+
+// usageError is a bad invocation or bad input: exit 2 with its message.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+var commands []*Command
+
+func init() {
+	// Filled here, not in each file's var block, to keep the order of `grundy help` stable.
+	commands = []*Command{cmdGames, cmdSolve, cmdTree, cmdCheck, cmdSeq}
+}
+
+// Main runs the command line args (without the program name) and returns the exit status.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	env := &Env{Stdout: stdout, Stderr: stderr}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.Name == args[0] {
+			return c.Run(ctx, env, args[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "grundy: unknown command %q (try grundy help)\n", args[0])
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "grundy: solve impartial games with nimbers (Lemoine & Viennot, \"Nimbers are inevitable\")")
+	fmt.Fprintln(w, "\nWith no arguments, grundy opens the workbench. Commands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-58s %s\n", c.UsageLine, c.Short)
+	}
+}
+
+// fail prints err as the one line of a failed command and returns its exit status.
+func fail(env *Env, cmd string, err error) int {
+	fmt.Fprintf(env.Stderr, "grundy %s: %v\n", cmd, err)
+	var ue usageError
+	if errors.As(err, &ue) || errors.Is(err, games.ErrSyntax) || errors.Is(err, games.ErrTooLarge) ||
+		errors.Is(err, games.ErrUnknownGame) {
+		return exitUsage
+	}
+	return exitFailed
+}
+
+// parseArgs parses flags wherever they stand among the positional arguments, which it
+// returns in order. "--" ends the flags.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// gameAndPosition reads GAME POSITION... from the positionals; the position's words are
+// joined by spaces, so that `grundy solve nim 3 5 7` and `grundy solve cram 3x3 + 2x5` work.
+func gameAndPosition(pos []string) (games.Game, string, error) {
+	if len(pos) < 2 {
+		return nil, "", usagef("want GAME POSITION")
+	}
+	g, err := games.Lookup(pos[0])
+	if err != nil {
+		return nil, "", err
+	}
+	return g, strings.Join(pos[1:], " "), nil
+}
