@@ -10,8 +10,9 @@ import (
 // caches returns the caches every engine test runs with: the answers must not depend on a hit.
 func caches(t testing.TB) map[string]func() Cache {
 	return map[string]func() Cache{
-		"none": func() Cache { return NoCache{} },
-		"map":  func() Cache { return NewMapCache() },
+		"none":  func() Cache { return NoCache{} },
+		"map":   func() Cache { return NewMapCache() },
+		"front": func() Cache { return NewFront(NoCache{}, 4) },
 		"ristretto": func() Cache {
 			r, err := NewRistretto(1)
 			if err != nil {
@@ -40,7 +41,7 @@ func TestNimber_AgainstBruteForce(t *testing.T) {
 		for seed := uint64(1); seed <= 40; seed++ {
 			r := rand.New(rand.NewPCG(seed, 7))
 			size := 8
-			if name != "none" {
+			if name != "none" && name != "front" {
 				size = 14
 			}
 			g := randomGraph(r, size, 3)

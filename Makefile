@@ -1,0 +1,51 @@
+# Grundy Workbench. `make run` opens the workbench, `make test` runs every test; both install
+# what a fresh Debian machine lacks (the cgo headers of fyne and the native dialogs, via
+# apt-get, skipped when present; Go modules via the proxy).
+
+GO      ?= go
+APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
+SHOT_DEPS = xvfb imagemagick xdotool
+FUZZTIME ?= 15s
+
+.PHONY: run build test bench fuzz deps screenshot-deps screenshot clean
+
+run: deps
+	$(GO) run .
+
+build: deps
+	$(GO) build -o grundy .
+
+# go vet and every test; the concurrent parts (the engine, its cache, the solver panel)
+# again under the race detector.
+test: deps
+	$(GO) vet ./...
+	$(GO) test ./...
+	$(GO) test -race ./engine/... ./cli/... ./app/...
+
+# Benchmarks with the baselines of the same run (see README: Benchmarks).
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/
+
+# A short run of every fuzz target; the seed corpora in testdata/ also run under `make test`.
+fuzz: deps
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
+	  for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | cut -c6-); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+# Screenshots of the workbench under Xvfb, into shots/.
+screenshot: deps screenshot-deps
+	bash scripts/screenshot.sh shots
+
+deps:
+	@bash scripts/deps.sh $(APT_DEPS)
+	@$(GO) mod download
+
+screenshot-deps:
+	@bash scripts/deps.sh $(SHOT_DEPS)
+
+clean:
+	rm -f grundy

@@ -1,0 +1,112 @@
+package octal
+
+import (
+	"strconv"
+	"strings"
+
+	"grundy/games/parse"
+)
+
+// MaxCodeDigits is the longest octal code accepted, in digits after the point.
+const MaxCodeDigits = 32
+
+// A move is one nonzero digit of an octal code: take k tokens, with the outcomes allowed by the
+// bits of d (1: leave no heap, 2: leave one heap, 4: leave two heaps).
+type move struct {
+	k int
+	d uint8
+}
+
+// parseCode reads an octal code such as "0.77", "4.7" or ".137" (Winning Ways writes the leading
+// 0 or leaves it out) and returns its digits d_0, d_1, ..., d_t with trailing zeros stripped.
+func parseCode(code string) ([]uint8, error) {
+	s := code
+	if strings.HasPrefix(s, ".") {
+		s = "0" + s
+	}
+	fail := func(err error, off int, format string, args ...any) ([]uint8, error) {
+		if len(s) > len(code) && off > 0 { // an implicit "0" was added in front
+			off--
+		}
+		return nil, parse.Errorf(err, "octal", code, off, format, args...)
+	}
+	switch {
+	case s == "":
+		return fail(parse.ErrSyntax, -1, "empty code, want e.g. 0.77")
+	case s[0] != '0' && s[0] != '4':
+		return fail(parse.ErrSyntax, 0, "first digit %q must be 0 or 4", s[0])
+	case len(s) < 2 || s[1] != '.':
+		return fail(parse.ErrSyntax, 1, "missing '.' after the first digit")
+	case len(s) == 2:
+		return fail(parse.ErrSyntax, 2, "no digits after the point")
+	case len(s)-2 > MaxCodeDigits:
+		return fail(parse.ErrTooLarge, -1, "%d digits after the point, more than %d", len(s)-2, MaxCodeDigits)
+	}
+	digits := make([]uint8, len(s)-1)
+	digits[0] = s[0] - '0'
+	for i := 2; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '7' {
+			return fail(parse.ErrSyntax, i, "%q is not an octal digit", c)
+		}
+		digits[i-1] = c - '0'
+	}
+	for len(digits) > 1 && digits[len(digits)-1] == 0 {
+		digits = digits[:len(digits)-1]
+	}
+	return digits, nil
+}
+
+// formatCode writes digits as a canonical octal code: "0.77", "4.0".
+func formatCode(digits []uint8) string {
+	var b strings.Builder
+	b.WriteByte('0' + digits[0])
+	b.WriteByte('.')
+	if len(digits) == 1 {
+		b.WriteByte('0')
+	}
+	for _, d := range digits[1:] {
+		b.WriteByte('0' + d)
+	}
+	return b.String()
+}
+
+// parseTakes reads the subtraction set of a subtraction game, "1,3,4", and returns it sorted
+// without repeats.
+func parseTakes(set string) ([]int, error) {
+	if n := countNumbers(set); n > MaxTake {
+		return nil, parse.Errorf(parse.ErrTooLarge, "subtraction", set, -1, "%d takes, more than %d", n, MaxTake)
+	}
+	takes, err := parse.Ints("subtraction", set, MaxTake)
+	if err != nil {
+		return nil, err
+	}
+	if len(takes) == 0 {
+		return nil, parse.Errorf(parse.ErrSyntax, "subtraction", set, -1, "empty subtraction set, want e.g. 1,3,4")
+	}
+	for _, k := range takes {
+		if k == 0 {
+			return nil, parse.Errorf(parse.ErrSyntax, "subtraction", set, -1, "take 0 is not a move")
+		}
+	}
+	return sortedUnique(takes), nil
+}
+
+// takesCode returns the octal digits of the subtraction game with the given takes: 3 (leave
+// one heap or none) at each take.
+func takesCode(takes []int) []uint8 {
+	digits := make([]uint8, takes[len(takes)-1]+1)
+	for _, k := range takes {
+		digits[k] = 3
+	}
+	return digits
+}
+
+// joinTakes writes takes as "1,3,4".
+func joinTakes(takes []int) string {
+	parts := make([]string, len(takes))
+	for i, k := range takes {
+		parts[i] = strconv.Itoa(k)
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,120 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"grundy/games/parse"
+)
+
+// proofLimit is how far Nimbers computes past the requested heap to prove a period. Finding a
+// period of an unsolved code there costs about t·proofLimit²/4 steps, a fraction of a second.
+const proofLimit = 1 << 14
+
+// laskerSieved is how many heaps of Lasker's Nim Nimbers computes by mex before it switches
+// to the closed form.
+const laskerSieved = 1024
+
+// Nimbers returns the nimbers of single heaps of 0..n tokens, with the period p and preperiod
+// e of the sequence when it is proven periodic: g(m+p) = g(m) for every m ≥ e. Otherwise p
+// and e are 0.
+//
+// A period of an octal code is proven by the periodicity theorem (Winning Ways, ch. 4; Guy and
+// Smith 1956), so Nimbers may look past n to prove one, and fills the values beyond the proof
+// by the period. Lasker's Nim follows its closed form (g(4k+3) = 4k+4, g(4k+4) = 4k+3, other
+// heaps their own size), which is not a period. Grundy's game has no known period.
+//
+// When ctx is done, Nimbers returns the values found so far with an error wrapping ctx.Err().
+func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
+	if n < 0 {
+		return nil, 0, 0, parse.Errorf(parse.ErrSyntax, g.name, strconv.Itoa(n), -1, "negative heap size")
+	}
+	if n > MaxSequence {
+		return nil, 0, 0, parse.Errorf(parse.ErrTooLarge, g.name, strconv.Itoa(n), -1, "heap %d is larger than %d", n, MaxSequence)
+	}
+	var (
+		values []int
+		p, e   int
+		err    error
+	)
+	switch g.kind {
+	case kindLasker:
+		values, err = g.laskerNimbers(ctx, n)
+	case kindGrundy:
+		s := newSieve(g, min(n+1, 1<<16))
+		err = s.grow(ctx, n+1)
+		values = ints(s.v, len(s.v))
+	default:
+		values, p, e, err = g.octalNimbers(ctx, n)
+	}
+	if err != nil {
+		return values, 0, 0, fmt.Errorf("%s: nimbers of heaps to %d: %w", g.name, n, err)
+	}
+	return values, p, e, nil
+}
+
+// octalNimbers computes the nimbers of an octal code in doubling stages, trying after each to
+// prove a period, up to heap n or proofLimit, whichever is larger.
+func (g *Game) octalNimbers(ctx context.Context, n int) ([]int, int, int, error) {
+	limit := max(n+1, proofLimit)
+	s := newSieve(g, min(limit, 1<<10))
+	for stage := 64; ; stage *= 2 {
+		to := min(stage, limit)
+		if err := s.grow(ctx, to); err != nil {
+			return ints(s.v, min(len(s.v), n+1)), 0, 0, err
+		}
+		if p, e, ok := provePeriod(s.v, len(g.digits)-1, g.splits); ok {
+			return extend(s.v, n+1, p), p, e, nil
+		}
+		if to == limit {
+			return ints(s.v, n+1), 0, 0, nil
+		}
+	}
+}
+
+// laskerNimbers computes the first heaps of Lasker's Nim by mex and the others by the closed
+// form proven in Berlekamp, Conway and Guy, Winning Ways, ch. 4 (and shared/seeds/001).
+func (g *Game) laskerNimbers(ctx context.Context, n int) ([]int, error) {
+	s := newSieve(g, min(n+1, laskerSieved))
+	err := s.grow(ctx, min(n+1, laskerSieved))
+	if err != nil {
+		return ints(s.v, len(s.v)), err
+	}
+	values := ints(s.v, n+1)
+	for m := len(s.v); m <= n; m++ {
+		values[m] = laskerNimber(m)
+	}
+	return values, nil
+}
+
+// laskerNimber returns the nimber of a heap of m tokens in Lasker's Nim.
+func laskerNimber(m int) int {
+	switch m % 4 {
+	case 3:
+		return m + 1
+	case 0:
+		if m > 0 {
+			return m - 1
+		}
+	}
+	return m
+}
+
+// ints returns the first size values of v as ints, followed by zeros up to size.
+func ints(v []int32, size int) []int {
+	out := make([]int, size)
+	for i := range min(size, len(v)) {
+		out[i] = int(v[i])
+	}
+	return out
+}
+
+// extend returns size values: v, then values repeating with period p.
+func extend(v []int32, size, p int) []int {
+	out := ints(v, size)
+	for m := len(v); m < size; m++ {
+		out[m] = out[m-p]
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package games
+
+import (
+	"context"
+
+	"grundy/games/chomp"
+	"grundy/games/cram"
+	"grundy/games/nim"
+	"grundy/games/octal"
+)
+
+// registry is the table of games, in the order `grundy games` lists them. It is written out
+// here, with no init side effects, so that the order is stable and the list is one place.
+var registry = []Entry{
+	{"nim", "heap sizes", "3 5 7", noParam(heaps(nim.New()))},
+	{"kayles", "heap (row) sizes; octal 0.77", "12 7", noParam(heaps(octal.Kayles()))},
+	{"dawsons-kayles", "heap sizes; octal 0.07", "10 4", noParam(heaps(octal.DawsonsKayles()))},
+	{"dawsons-chess", "heap sizes; octal 0.137", "19", noParam(heaps(octal.DawsonsChess()))},
+	{"octal:CODE", "heap sizes; CODE as in Winning Ways (0.77, 0.137, 4.7, ...)", "octal:0.77 12 7", octalGame},
+	{"lasker", "heap sizes", "3 4", noParam(heaps(octal.Lasker()))},
+	{"grundys-game", "heap sizes", "9", noParam(heaps(octal.Grundy()))},
+	{"subtraction:S", "heap sizes; S the allowed takes", "subtraction:1,3,4 10", subtractionGame},
+	{"cram", "RxC, or rows of . (free) and # (filled) joined by /", "3x4, ..#/.../...", noParam(cram.Game{})},
+	{"chomp", "RxC, or column heights, non-increasing", "4x5, 3 3 2 1", noParam(chomp.Game{})},
+}
+
+// A nimberer computes the nimbers of single heaps; heaps turns it into a HeapGame.
+type nimberer interface {
+	Game
+	Nimbers(ctx context.Context, n int) (values []int, period, preperiod int, err error)
+}
+
+type heapGame struct{ nimberer }
+
+func heaps(g nimberer) HeapGame { return heapGame{g} }
+
+func (h heapGame) Sequence(ctx context.Context, n int) (Sequence, error) {
+	v, p, e, err := h.Nimbers(ctx, n)
+	return Sequence{Values: v, Period: p, Preperiod: e}, err
+}
+
+func octalGame(code string) (Game, error) {
+	g, err := octal.New(code)
+	if err != nil {
+		return nil, err
+	}
+	return heaps(g), nil
+}
+
+func subtractionGame(set string) (Game, error) {
+	g, err := octal.Subtraction(set)
+	if err != nil {
+		return nil, err
+	}
+	return heaps(g), nil
+}
