@@ -88,3 +88,6 @@ func (f Fact) Excluded() int {
 
 // size is the fact's approximate memory in bytes, for the cache's budget.
 func (f Fact) size() int { return 40 + 8*len(f.far) }
+
+// empty reports whether f knows nothing.
+func (f Fact) empty() bool { return f.nimber == 0 && f.notEq == 0 && len(f.far) == 0 }

@@ -33,16 +33,16 @@ func (c *Front) slot(key string) *frontSlot {
 	return &c.slots[maphash.String(c.seed, key)&c.mask]
 }
 
-// Get looks in the front, then behind it.
+// Get looks in the front, then behind it. A miss behind is remembered too (as the empty
+// Fact): every Put passes through the front and overwrites its slot, so while the slot holds
+// the key, nothing newer can be behind it.
 func (c *Front) Get(key string) (Fact, bool) {
 	s := c.slot(key)
 	if s.used && s.key == key {
-		return s.fact, true
+		return s.fact, !s.fact.empty()
 	}
 	f, ok := c.behind.Get(key)
-	if ok {
-		*s = frontSlot{key, f, true}
-	}
+	*s = frontSlot{key, f, true}
 	return f, ok
 }
 

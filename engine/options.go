@@ -52,11 +52,31 @@ func (s *Solver) newOption(o Position) option {
 	comps := o.Split()
 	opt := option{pos: o, parts: make([]part, len(comps))}
 	for i, c := range comps {
-		k := c.Key()
-		opt.parts[i] = part{c, k}
-		opt.hash += maphash.String(partSeed, k) // a sum: the order of the parts does not matter
+		opt.parts[i] = part{c, c.Key()}
+	}
+	if s.rec == nil && len(opt.parts) > 1 {
+		// P + P has nimber 0 (the mirror strategy): equal components cancel in pairs. The
+		// tree records whole sums, so that the checker sees every component.
+		opt.parts = cancelPairs(opt.parts)
+	}
+	for _, c := range opt.parts {
+		opt.hash += maphash.String(partSeed, c.key) // a sum: the order does not matter
 	}
 	return opt
+}
+
+// cancelPairs drops components two by two where their keys are equal.
+func cancelPairs(parts []part) []part {
+	slices.SortFunc(parts, func(a, b part) int { return strings.Compare(a.key, b.key) })
+	out := parts[:0]
+	for i := 0; i < len(parts); i++ {
+		if i+1 < len(parts) && parts[i].key == parts[i+1].key {
+			i++
+			continue
+		}
+		out = append(out, parts[i])
+	}
+	return out
 }
 
 // classify sets o's class and cost from what the cache knows of its parts.

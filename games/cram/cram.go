@@ -1,0 +1,240 @@
+package cram
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+
+	"grundy/engine"
+	"grundy/games/parse"
+)
+
+// A Board is a Cram position: a grid of at most 64 cells, each free or filled. Boards are
+// values that never change once made; make them with New, FromGrid, With or Parse (the zero
+// Board is not a valid position).
+type Board struct {
+	free       uint64 // cell (i, j) is free when bit i*cols+j is set
+	rows, cols uint8
+}
+
+var (
+	_ engine.Position = (*Board)(nil)
+	_ engine.Hinter   = (*Board)(nil)
+)
+
+// A Game is the game of Cram, for the games registry.
+type Game struct{}
+
+// Name returns "cram".
+func (Game) Name() string { return "cram" }
+
+// Parse reads a board in the notation of Parse.
+func (Game) Parse(s string) (engine.Position, error) {
+	b, err := Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// New returns the empty board of rows × cols cells, all free. The board may hold at most 64
+// cells; the error wraps parse.ErrTooLarge or, for a side less than 1, parse.ErrSyntax.
+func New(rows, cols int) (*Board, error) {
+	switch {
+	case rows < 1 || cols < 1:
+		return nil, fmt.Errorf("cram: board %dx%d is empty: %w", rows, cols, parse.ErrSyntax)
+	case rows > maxCells || cols > maxCells || rows*cols > maxCells:
+		return nil, fmt.Errorf("cram: board %dx%d has more than %d cells: %w", rows, cols, maxCells, parse.ErrTooLarge)
+	}
+	g := grid{rows, cols}
+	return &Board{free: g.all(), rows: uint8(rows), cols: uint8(cols)}, nil
+}
+
+// FromGrid returns the board whose cell (i, j) is free when free[i][j] is true. The rows must
+// all have the same length; errors are as for New.
+func FromGrid(free [][]bool) (*Board, error) {
+	cols := 0
+	if len(free) > 0 {
+		cols = len(free[0])
+	}
+	b, err := New(len(free), cols)
+	if err != nil {
+		return nil, err
+	}
+	for i, row := range free {
+		if len(row) != cols {
+			return nil, fmt.Errorf("cram: row %d has %d cells, want %d: %w", i+1, len(row), cols, parse.ErrSyntax)
+		}
+		for j, f := range row {
+			if !f {
+				b.free &^= 1 << (i*cols + j)
+			}
+		}
+	}
+	return b, nil
+}
+
+// Rows returns the number of rows of the board.
+func (b *Board) Rows() int { return int(b.rows) }
+
+// Cols returns the number of columns of the board.
+func (b *Board) Cols() int { return int(b.cols) }
+
+// Free reports whether cell (i, j), row i and column j counted from 0 at the top left, is on
+// the board and free.
+func (b *Board) Free(i, j int) bool {
+	if i < 0 || j < 0 || i >= int(b.rows) || j >= int(b.cols) {
+		return false
+	}
+	return b.free>>(i*int(b.cols)+j)&1 == 1
+}
+
+// With returns a copy of b with cell (i, j) free or filled. It panics when the cell is off
+// the board.
+func (b *Board) With(i, j int, free bool) *Board {
+	if i < 0 || j < 0 || i >= int(b.rows) || j >= int(b.cols) {
+		panic(fmt.Sprintf("cram: cell (%d, %d) is off the %dx%d board", i, j, b.rows, b.cols))
+	}
+	bit := uint64(1) << (i*int(b.cols) + j)
+	out := *b
+	if free {
+		out.free |= bit
+	} else {
+		out.free &^= bit
+	}
+	return &out
+}
+
+func (b *Board) grid() grid { return grid{int(b.rows), int(b.cols)} }
+
+// Options yields the boards reached by placing one domino on two orthogonally adjacent free
+// cells: horizontal placements first, each in row-major order of its top left cell. The
+// options keep b's shape.
+func (b *Board) Options() iter.Seq[engine.Position] {
+	return func(yield func(engine.Position) bool) {
+		g := b.grid()
+		h, v := g.dominoes(b.free)
+		// One allocation for all the options: the search mostly reads them all.
+		opts := make([]Board, bits.OnesCount64(h)+bits.OnesCount64(v))
+		i := 0
+		for _, d := range [2]struct{ at, pair uint64 }{{h, 1 | 1<<1}, {v, 1 | 1<<g.c}} {
+			for at := d.at; at != 0; at &= at - 1 {
+				opts[i] = Board{free: b.free &^ (d.pair << bits.TrailingZeros64(at)), rows: b.rows, cols: b.cols}
+				if !yield(&opts[i]) {
+					return
+				}
+				i++
+			}
+		}
+	}
+}
+
+// components stores the connected components of the cells m in parts, each cropped to its
+// bounding box, and returns how many there are. first is the component of m's lowest cell.
+func (g grid) components(m, first uint64, parts *[maxCells / 2]Board) int {
+	n := 0
+	for c, rest := first, m; ; c = g.flood(rest&-rest, m) {
+		parts[n] = g.crop(c)
+		n++
+		if rest &^= c; rest == 0 {
+			return n
+		}
+	}
+}
+
+// movable returns b's movable cells: its free cells with a free neighbour, for the others can
+// never be covered (paper §2.3). It also returns the component of the lowest movable cell.
+func (b *Board) movable() (g grid, m, first uint64) {
+	g = b.grid()
+	if m = g.movable(b.free); m != 0 {
+		first = g.flood(m&-m, m)
+	}
+	return g, m, first
+}
+
+// Split returns the connected components of b's free cells, each cropped to its bounding box
+// as a board of its own. Cells with no free neighbour are dropped, so a board with no move has
+// no component.
+func (b *Board) Split() []engine.Position {
+	g, m, first := b.movable()
+	if m == 0 {
+		return nil
+	}
+	if first == m {
+		c := g.crop(m)
+		if c == *b {
+			return []engine.Position{b}
+		}
+		heap := c
+		return []engine.Position{&heap}
+	}
+	var parts [maxCells / 2]Board
+	n := g.components(m, first, &parts)
+	boards := make([]Board, n)
+	copy(boards, parts[:n])
+	out := make([]engine.Position, n)
+	for i := range boards {
+		out[i] = &boards[i]
+	}
+	return out
+}
+
+// Key returns a short binary string that is the same for boards that are equal up to the 8
+// symmetries of the rectangle, cells that can never be covered, and the order of the
+// components: the canonical forms of the components (see canon), sorted and concatenated. A
+// board with no move has the empty key.
+func (b *Board) Key() string {
+	g, m, first := b.movable()
+	if m == 0 {
+		return ""
+	}
+	if first == m {
+		var buf [10]byte
+		return string(g.crop(m).canon().appendKey(buf[:0]))
+	}
+	var parts [maxCells / 2]Board
+	n := g.components(m, first, &parts)
+	for i := range parts[:n] {
+		parts[i] = parts[i].canon()
+	}
+	sortBoards(parts[:n])
+	var buf [3 * maxCells / 2]byte // at most 32 components of at least 3 bytes each
+	key := buf[:0]
+	for _, p := range parts[:n] {
+		key = p.appendKey(key)
+	}
+	return string(key)
+}
+
+// sortBoards sorts a few boards by insertion.
+func sortBoards(s []Board) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].less(s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// Hint returns the number of free cells that a domino can still cover: the larger, the
+// harder the board is to solve.
+func (b *Board) Hint() int { return bits.OnesCount64(b.grid().movable(b.free)) }
+
+// SymmetricZero reports whether b is a second-player win by the symmetry strategy, so that its
+// nimber is 0: its movable cells are symmetric under a half turn about a lattice point (a
+// corner where four cells meet). That holds when their bounding box has an even number of rows
+// and of columns and a half turn of the box leaves them in place.
+//
+// The argument: a half turn about a lattice point fixes no cell, and no domino overlaps its
+// image, for that would need two adjacent cells swapped by the turn, whose centres are then
+// symmetric about an edge midpoint, not a corner. So whenever the first player covers a domino
+// D, its image is still free and the second player covers it, leaving the movable cells
+// symmetric again; cells with no free neighbour stay unusable. The second player always has a
+// move and wins.
+func (b *Board) SymmetricZero() bool {
+	m := b.grid().movable(b.free)
+	if m == 0 {
+		return true
+	}
+	c := b.grid().crop(m)
+	return c.rows%2 == 0 && c.cols%2 == 0 && c.grid().rot180(c.free) == c.free
+}

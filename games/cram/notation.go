@@ -1,0 +1,143 @@
+package cram
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"grundy/games/parse"
+)
+
+// Parse reads a board: "RxC" for the empty board of R rows and C columns ("3x4"), or the rows
+// from top to bottom, joined by '/', with '.' for a free cell and '#' for a filled one
+// ("..#/.../..."). The board holds at most 64 cells. Errors are *parse.ParseError values of
+// kind parse.ErrSyntax or parse.ErrTooLarge.
+func Parse(s string) (*Board, error) {
+	if s == "" {
+		return nil, parse.Errorf(parse.ErrSyntax, "cram", s, 0, "empty board")
+	}
+	if s[0] >= '0' && s[0] <= '9' {
+		return parseSize(s)
+	}
+	return parseRows(s)
+}
+
+// number scans the decimal number at the start of s, saturating at 1000 (enough to say that a
+// board is too large), and returns it with the number of bytes it spans.
+func number(s string) (n, width int) {
+	for width < len(s) && s[width] >= '0' && s[width] <= '9' {
+		n = min(n*10+int(s[width]-'0'), 1000)
+		width++
+	}
+	return n, width
+}
+
+// parseSize reads "RxC".
+func parseSize(s string) (*Board, error) {
+	rows, i := number(s)
+	if i == len(s) || s[i] != 'x' {
+		return nil, unexpected(s, i, "'x'")
+	}
+	cols, w := number(s[i+1:])
+	if w == 0 || i+1+w < len(s) {
+		return nil, unexpected(s, i+1+w, "a number of columns")
+	}
+	switch {
+	case rows == 0:
+		return nil, parse.Errorf(parse.ErrSyntax, "cram", s, 0, "board has no rows")
+	case cols == 0:
+		return nil, parse.Errorf(parse.ErrSyntax, "cram", s, i+1, "board has no columns")
+	case rows*cols > maxCells:
+		return nil, tooLarge(s, rows, cols)
+	}
+	return New(rows, cols)
+}
+
+// unexpected reports what is at s[i], or the end of s, where want was expected.
+func unexpected(s string, i int, want string) error {
+	if i >= len(s) {
+		return parse.Errorf(parse.ErrSyntax, "cram", s, len(s), "missing %s", want)
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return parse.Errorf(parse.ErrSyntax, "cram", s, i, "unexpected %q, want %s", r, want)
+}
+
+// tooLarge reports a board of more than 64 cells.
+func tooLarge(s string, rows, cols int) error {
+	if rows >= 1000 || cols >= 1000 {
+		return parse.Errorf(parse.ErrTooLarge, "cram", s, -1, "board has more than %d cells", maxCells)
+	}
+	return parse.Errorf(parse.ErrTooLarge, "cram", s, -1, "board has %d cells, at most %d", rows*cols, maxCells)
+}
+
+// parseRows reads rows of '.' and '#' joined by '/'. It sets bits only while they fit, and
+// checks the size at the end.
+func parseRows(s string) (*Board, error) {
+	var free uint64
+	rows, cols, start := 0, -1, 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '/' {
+			if err := cell(s, i, rows*max(cols, 0)+i-start, &free); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := endRow(s, start, i, &cols); err != nil {
+			return nil, err
+		}
+		rows, start = rows+1, i+1
+	}
+	if rows*cols > maxCells {
+		return nil, tooLarge(s, rows, cols)
+	}
+	return &Board{free: free, rows: uint8(rows), cols: uint8(cols)}, nil
+}
+
+// cell reads the cell s[i], number p of the board, into free.
+func cell(s string, i, p int, free *uint64) error {
+	switch s[i] {
+	case '.':
+		if p < maxCells {
+			*free |= 1 << p
+		}
+	case '#':
+	default:
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return parse.Errorf(parse.ErrSyntax, "cram", s, i, "invalid cell %q", r)
+	}
+	return nil
+}
+
+// endRow checks the row s[start:end] against the width of the first row, *cols (-1 before
+// the first row ends).
+func endRow(s string, start, end int, cols *int) error {
+	n := end - start
+	switch {
+	case n == 0:
+		return parse.Errorf(parse.ErrSyntax, "cram", s, start, "empty row")
+	case *cols < 0:
+		*cols = n
+	case n != *cols:
+		return parse.Errorf(parse.ErrSyntax, "cram", s, start, "row has %d cells, want %d", n, *cols)
+	}
+	return nil
+}
+
+// String returns b in the notation of Parse: "RxC" when every cell is free, else the rows.
+func (b *Board) String() string {
+	g := b.grid()
+	if b.free == g.all() {
+		return strconv.Itoa(g.r) + "x" + strconv.Itoa(g.c)
+	}
+	var sb strings.Builder
+	sb.Grow(g.r * (g.c + 1))
+	for i := range g.r {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		for j := range g.c {
+			sb.WriteByte(".#"[1-b.free>>(i*g.c+j)&1])
+		}
+	}
+	return sb.String()
+}
