@@ -12,23 +12,32 @@ import (
 	"grundy/engine"
 	"grundy/games"
 	"grundy/internal/atomicfile"
+	"grundy/viz/export"
 )
 
 var cmdTree = &Command{
 	Name:      "tree",
 	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D]",
-	Short:     "save the solution tree (.json)",
+	Short:     "save the solution tree (.json, .svg, .pdf, .png)",
 	Run:       runTree,
 }
 
-// treeWriters are the file formats `tree` writes, by extension.
+// treeWriters are the file formats `tree` writes, by extension: the tree file, and the
+// pictures of viz/export (one exporter for the window and the command line).
 var treeWriters = map[string]func(w io.Writer, t *engine.Tree) error{
 	".json": engine.WriteTree,
+	".svg":  picture(".svg"),
+	".pdf":  picture(".pdf"),
+	".png":  picture(".png"),
+}
+
+func picture(format string) func(w io.Writer, t *engine.Tree) error {
+	return func(w io.Writer, t *engine.Tree) error { return export.Write(w, format, t) }
 }
 
 func runTree(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
-	out := fs.String("o", "", "the file to write: .json")
+	out := fs.String("o", "", "the file to write: .json, .svg, .pdf or .png")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
 	pos, err := parseArgs(fs, args)

@@ -1,0 +1,189 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/tdewolff/canvas"
+	"github.com/tdewolff/canvas/renderers/pdf"
+	"github.com/tdewolff/canvas/renderers/rasterizer"
+	"github.com/tdewolff/canvas/renderers/svg"
+
+	"grundy/engine"
+	"grundy/viz/draw"
+)
+
+// Limits on a PNG, so that a large tree at a high resolution fails cleanly instead of
+// exhausting memory: 16384 pixels a side, 64 megapixels in all.
+const (
+	maxSide   = 1 << 14
+	maxPixels = 1 << 26
+)
+
+// Formats lists the file extensions Write knows, in a stable order.
+var Formats = []string{".svg", ".pdf", ".png"}
+
+// Write exports t in the format named by a file extension: ".svg", ".pdf" or ".png" (in any
+// case). It is what `grundy tree GAME POS -o FILE` calls.
+func Write(w io.Writer, format string, t *engine.Tree, opts ...Option) error {
+	switch strings.ToLower(format) {
+	case ".svg":
+		return WriteSVG(w, t, opts...)
+	case ".pdf":
+		return WritePDF(w, t, opts...)
+	case ".png":
+		return WritePNG(w, t, opts...)
+	}
+	return fmt.Errorf("export: unknown format %q, want one of %s", format, strings.Join(Formats, ", "))
+}
+
+// WriteSVG writes t as SVG with its text drawn as paths, so that it looks the same in every
+// viewer. The output is deterministic: the same tree and options give the same bytes.
+func WriteSVG(w io.Writer, t *engine.Tree, opts ...Option) error {
+	return write(w, t, opts, func(ew *errWriter, c *canvas.Canvas, _ config) {
+		o := svg.DefaultOptions
+		o.EmbedFonts = false
+		r := svg.New(ew, c.W, c.H, &o)
+		c.RenderTo(textAsPaths{r})
+		ew.check(r.Close())
+	})
+}
+
+// WritePDF writes t as a one-page PDF the size of the drawing, with its fonts embedded
+// (subsets of Latin Modern).
+func WritePDF(w io.Writer, t *engine.Tree, opts ...Option) error {
+	return write(w, t, opts, func(ew *errWriter, c *canvas.Canvas, cfg config) {
+		o := pdf.DefaultOptions
+		r := pdf.New(ew, c.W, c.H, &o)
+		r.SetInfo(title(t, cfg), "", "", "", "Grundy Workbench")
+		c.RenderTo(r)
+		ew.check(r.Close())
+	})
+}
+
+// WritePNG writes t as a PNG on a white ground, at the resolution of the DPI option (300 by
+// default), which it records in a pHYs chunk so that the image keeps its printed size.
+func WritePNG(w io.Writer, t *engine.Tree, opts ...Option) error {
+	return write(w, t, opts, func(ew *errWriter, c *canvas.Canvas, cfg config) {
+		res := canvas.DPI(cfg.dpi)
+		pw, ph := math.Round(c.W*res.DPMM()), math.Round(c.H*res.DPMM())
+		if pw < 1 || ph < 1 || pw > maxSide || ph > maxSide || pw*ph > maxPixels {
+			ew.check(fmt.Errorf("export: a %.0fx%.0f pixel PNG is too large: lower the resolution or cut the tree with a depth", pw, ph))
+			return
+		}
+		img := image.NewRGBA(image.Rect(0, 0, int(pw), int(ph)))
+		for i := range img.Pix {
+			img.Pix[i] = 0xff // an opaque white ground
+		}
+		ras := rasterizer.FromImage(img, res, canvas.DefaultColorSpace)
+		c.RenderTo(ras)
+		ras.Close()
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			ew.check(err)
+			return
+		}
+		data, err := withPHYs(buf.Bytes(), cfg.dpi)
+		if err == nil {
+			_, err = ew.Write(data)
+		}
+		ew.check(err)
+	})
+}
+
+// Size returns the width and height, in points, of the drawing of t that the exports with
+// the same options produce (a PNG has them times DPI/72 pixels).
+func Size(t *engine.Tree, opts ...Option) (w, h float64, err error) {
+	renderMu.Lock()
+	defer renderMu.Unlock()
+	pic, scale, _, _, err := prepare(t, opts)
+	if err != nil {
+		return 0, 0, err
+	}
+	return pic.W * scale, pic.H * scale, nil
+}
+
+// write lays t out, paints it on a canvas and hands the canvas to out.
+func write(w io.Writer, t *engine.Tree, opts []Option, out func(*errWriter, *canvas.Canvas, config)) error {
+	renderMu.Lock()
+	defer renderMu.Unlock()
+	pic, scale, cfg, fs, err := prepare(t, opts)
+	if err != nil {
+		return err
+	}
+	ew := &errWriter{w: w}
+	out(ew, render(pic, fs, scale), cfg)
+	return ew.err
+}
+
+// prepare reads the options, loads the fonts and lays the tree out, returning the drawing
+// at natural size and the scale that fits it to the width.
+func prepare(t *engine.Tree, opts []Option) (draw.Picture, float64, config, *fonts, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return draw.Picture{}, 0, cfg, nil, err
+	}
+	fs, err := theFonts()
+	if err != nil {
+		return draw.Picture{}, 0, cfg, nil, err
+	}
+	pic, err := scene(t, cfg, fs)
+	if err != nil {
+		return draw.Picture{}, 0, cfg, nil, err
+	}
+	return pic, fit(pic.W, cfg), cfg, fs, nil
+}
+
+// fit returns the scale that brings a drawing w points wide within the maximum width, never
+// above 1 and never below what keeps labels at the minimum size.
+func fit(w float64, c config) float64 {
+	if c.maxWidth <= 0 || w <= c.maxWidth {
+		return 1
+	}
+	return max(c.maxWidth/w, min(1, c.minLabel/draw.LabelSize))
+}
+
+// title names the drawing in a PDF's properties, after the couple at its root.
+func title(t *engine.Tree, c config) string {
+	root := t.Root
+	if c.root >= 0 {
+		root = c.root
+	}
+	n := &t.Nodes[root] // prepare checked the root
+	return fmt.Sprintf("Solution tree of %s %s, %s", t.Game, n.Position, draw.Label(n.N, n.Losing()))
+}
+
+// textAsPaths renders text as glyph outlines, so that an SVG needs no font.
+type textAsPaths struct{ *svg.SVG }
+
+// RenderText draws text as paths.
+func (r textAsPaths) RenderText(text *canvas.Text, m canvas.Matrix) {
+	text.RenderTo(r.SVG, m, 0)
+}
+
+// errWriter keeps the first error of the writes through it, since the renderers ignore the
+// errors of most writes, and then writes nothing more.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.check(err)
+	return n, err
+}
+
+func (e *errWriter) check(err error) {
+	if e.err == nil && err != nil {
+		e.err = err
+	}
+}

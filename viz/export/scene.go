@@ -1,0 +1,128 @@
+package export
+
+import (
+	"fmt"
+
+	"grundy/engine"
+	"grundy/viz/draw"
+	"grundy/viz/layout"
+)
+
+// Spacing of the drawing, in points at natural size.
+const (
+	siblingGap = 6.0  // between boxes side by side
+	levelGap   = 12.0 // between a parent's box and its children's
+	margin     = 2.0  // around the drawing, so that strokes are not cut
+	maxNodes   = 20000
+)
+
+// scene lays out the part of t that c selects and returns the whole drawing as one picture,
+// in points at natural size: the edges, then the nodes.
+func scene(t *engine.Tree, c config, m draw.Measurer) (draw.Picture, error) {
+	root, err := rootOf(t, c)
+	if err != nil {
+		return draw.Picture{}, err
+	}
+	dist := distances(t, root)
+	expanded := func(id int) bool { return c.depth < 0 || dist[id] < c.depth }
+	children := func(id int) []int { return t.Nodes[id].Children }
+	p := layout.Prune(root, children, expanded, func(int) layout.Size { return layout.Size{} })
+	if len(p.IDs) > maxNodes {
+		return draw.Picture{}, fmt.Errorf("export: %d nodes to draw, more than %d: cut the tree with a depth", len(p.IDs), maxNodes)
+	}
+	pics := make([]draw.Picture, len(p.IDs))
+	for k, id := range p.IDs {
+		pics[k] = draw.Node(couple(t, id, !expanded(id), p.Ref[k] >= 0), m)
+		p.Sizes[k] = layout.Size{W: pics[k].W, H: pics[k].H}
+	}
+	lay, err := layout.Tidy(p.Tree, layout.Options{SiblingGap: siblingGap, LevelGap: levelGap, Layered: true})
+	if err != nil {
+		return draw.Picture{}, fmt.Errorf("export: %w", err)
+	}
+	return compose(lay, pics), nil
+}
+
+// rootOf returns the index of the node to draw from, checking the tree's shape on the way:
+// ReadTree checks files, but a tree built in memory may still be broken, and a drawing must
+// not panic on it.
+func rootOf(t *engine.Tree, c config) (int, error) {
+	if t == nil || len(t.Nodes) == 0 {
+		return 0, fmt.Errorf("export: empty tree")
+	}
+	for i, n := range t.Nodes {
+		for _, k := range n.Children {
+			if k < 0 || k >= len(t.Nodes) {
+				return 0, fmt.Errorf("export: node %d has child %d, out of range", i, k)
+			}
+		}
+	}
+	root := t.Root
+	if c.root >= 0 {
+		root = c.root
+	}
+	if root < 0 || root >= len(t.Nodes) {
+		return 0, fmt.Errorf("export: no node with id %d", root)
+	}
+	return root, nil
+}
+
+// distances returns each node's least depth below root, breadth first, or -1 when it cannot
+// be reached. Prune keeps a node where it first meets it breadth first, at that depth.
+func distances(t *engine.Tree, root int) []int {
+	dist := make([]int, len(t.Nodes))
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[root] = 0
+	queue := []int{root}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		for _, k := range t.Nodes[id].Children {
+			if dist[k] < 0 {
+				dist[k] = dist[id] + 1
+				queue = append(queue, k)
+			}
+		}
+	}
+	return dist
+}
+
+// couple describes node id for draw.Node. cut says its children are not drawn because of the
+// depth, repeat that it is a transposition drawn in full elsewhere; either is marked only
+// when the node has children.
+func couple(t *engine.Tree, id int, cut, repeat bool) draw.Couple {
+	n := &t.Nodes[id]
+	c := draw.Couple{
+		Game: t.Game, Position: n.Position, N: n.N, Losing: n.Losing(),
+		Sum:    n.Kind == engine.KindSum,
+		Repeat: repeat && len(n.Children) > 0,
+		Cut:    cut && !repeat && len(n.Children) > 0,
+	}
+	if c.Sum {
+		for _, k := range n.Children {
+			ch := &t.Nodes[k]
+			c.Parts = append(c.Parts, draw.Fact{Position: ch.Position, N: ch.N, Losing: ch.Losing()})
+		}
+	}
+	return c
+}
+
+// compose puts the laid-out nodes and their edges into one picture, with a margin.
+func compose(lay *layout.Layout, pics []draw.Picture) draw.Picture {
+	all := draw.Picture{W: lay.Bounds.W + 2*margin, H: lay.Bounds.H + 2*margin}
+	for k := range pics {
+		from, to, ok := lay.Link(k)
+		if !ok {
+			continue
+		}
+		all.Items = append(all.Items, draw.Item{Op: draw.OpLine,
+			Min: draw.Point{X: from.X + margin, Y: from.Y + margin},
+			Max: draw.Point{X: to.X + margin, Y: to.Y + margin}, Style: draw.EdgeStyle})
+	}
+	for k, pic := range pics {
+		b := lay.Boxes[k]
+		all.Add(pic, b.X+margin, b.Y+margin)
+	}
+	return all
+}
