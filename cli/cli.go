@@ -70,7 +70,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "grundy: solve impartial games with nimbers (Lemoine & Viennot, \"Nimbers are inevitable\")")
 	fmt.Fprintln(w, "\nWith no arguments, grundy opens the workbench. Commands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-58s %s\n", c.UsageLine, c.Short)
+		fmt.Fprintf(w, "  grundy %s\n        %s\n", c.UsageLine, c.Short)
 	}
 }
 
