@@ -57,7 +57,7 @@ func run(b *testing.B, game, pos, algo string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, 17)))
+		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(cacheMB))))
 		b.StartTimer()
 		if _, err := algos[algo](s, p); err != nil {
 			b.Fatal(err)

@@ -20,9 +20,6 @@ var cmdSolve = &Command{
 	Run:       runSolve,
 }
 
-// frontBits sizes the exact front of the cache: 2^17 slots, about 8 MB.
-const frontBits = 17
-
 // treeReplayLimit bounds the searches whose solution tree `solve` measures afterwards: the
 // measurement replays the search while recording every proof, which costs memory.
 const treeReplayLimit = 300_000
@@ -101,7 +98,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		return fail(env, "solve", err)
 	}
 	defer cache.Close()
-	opts := []engine.SolverOption{engine.WithCache(engine.NewFront(cache, frontBits))}
+	opts := []engine.SolverOption{engine.WithCache(engine.NewFront(cache, engine.FrontBits(f.cacheMB)))}
 	if f.progress {
 		opts = append(opts, engine.WithProgress(func(s engine.Stats) { printProgress(env, s) }, time.Second))
 	}

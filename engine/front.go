@@ -11,6 +11,9 @@ type Front struct {
 	mask   uint64
 	seed   maphash.Seed
 	behind Cache
+	// seen is a Bloom filter of the keys ever Put: a key it has not seen was never put
+	// behind, and ristretto is not asked (an unknown position is the common probe).
+	seen []uint64
 }
 
 type frontSlot struct {
@@ -19,27 +22,48 @@ type frontSlot struct {
 	used bool
 }
 
-// NewFront returns a front of 2^bits slots before behind.
+// FrontBits returns the size of a front (in bits of its slot count) that takes about an
+// eighth of a cache budget of mb megabytes: a slot is about 64 bytes.
+func FrontBits(mb int) int {
+	bits := 16
+	for bits < 22 && int64(64)<<(bits+1) <= int64(mb)<<20/8 {
+		bits++
+	}
+	return bits
+}
+
+// NewFront returns a front of 2^bits slots before behind. It knows of the keys Put through
+// it only: give each cache one front for its whole life.
 func NewFront(behind Cache, bits int) *Front {
 	return &Front{
 		slots:  make([]frontSlot, 1<<bits),
 		mask:   1<<bits - 1,
 		seed:   maphash.MakeSeed(),
 		behind: behind,
+		seen:   make([]uint64, 1<<(bits+4)/64), // 16 bits a slot
 	}
 }
 
-func (c *Front) slot(key string) *frontSlot {
-	return &c.slots[maphash.String(c.seed, key)&c.mask]
+// probe returns the key's slot and its two bits in the Bloom filter, from one hash.
+func (c *Front) probe(key string) (s *frontSlot, b1, b2 uint64) {
+	h := maphash.String(c.seed, key)
+	n := uint64(len(c.seen)) * 64
+	return &c.slots[h&c.mask], (h >> 20) % n, (h>>40 | h<<24) % n
 }
+
+func (c *Front) isSet(b uint64) bool { return c.seen[b/64]&(1<<(b%64)) != 0 }
 
 // Get looks in the front, then behind it. A miss behind is remembered too (as the empty
 // Fact): every Put passes through the front and overwrites its slot, so while the slot holds
 // the key, nothing newer can be behind it.
 func (c *Front) Get(key string) (Fact, bool) {
-	s := c.slot(key)
+	s, b1, b2 := c.probe(key)
 	if s.used && s.key == key {
 		return s.fact, !s.fact.empty()
+	}
+	if !c.isSet(b1) || !c.isSet(b2) {
+		*s = frontSlot{key, Fact{}, true}
+		return Fact{}, false
 	}
 	f, ok := c.behind.Get(key)
 	*s = frontSlot{key, f, true}
@@ -48,7 +72,10 @@ func (c *Front) Get(key string) (Fact, bool) {
 
 // Put keeps f in the front, evicting whatever shared its slot, and passes it behind.
 func (c *Front) Put(key string, f Fact) {
-	*c.slot(key) = frontSlot{key, f, true}
+	s, b1, b2 := c.probe(key)
+	*s = frontSlot{key, f, true}
+	c.seen[b1/64] |= 1 << (b1 % 64)
+	c.seen[b2/64] |= 1 << (b2 % 64)
 	c.behind.Put(key, f)
 }
 
@@ -58,6 +85,6 @@ func (c *Front) Usage() Usage {
 	if b, ok := c.behind.(Usager); ok {
 		u = b.Usage()
 	}
-	u.Bytes += int64(len(c.slots)) * 64
+	u.Bytes += int64(len(c.slots))*64 + int64(len(c.seen))*8
 	return u
 }

@@ -30,7 +30,13 @@ var partSeed = maphash.MakeSeed()
 // easiest first: known losing ones, then the open ones by increasing cost, then those known
 // to be winning (searched only to prove that (p, n) is losing).
 func (s *Solver) options(p Position, n int) []option {
-	var opts []option
+	for len(s.opts) <= s.level {
+		s.opts = append(s.opts, nil)
+		s.parts = append(s.parts, nil)
+	}
+	opts := s.opts[s.level][:0]
+	s.parts[s.level] = s.parts[s.level][:0]
+	defer func() { s.opts[s.level] = opts[:0] }()
 	for o := range p.Options() {
 		opt := s.newOption(o)
 		if containsOption(opts, &opt) {
@@ -50,10 +56,13 @@ func (s *Solver) options(p Position, n int) []option {
 
 func (s *Solver) newOption(o Position) option {
 	comps := o.Split()
-	opt := option{pos: o, parts: make([]part, len(comps))}
-	for i, c := range comps {
-		opt.parts[i] = part{c, c.Key()}
+	slab := s.parts[s.level]
+	start := len(slab)
+	for _, c := range comps {
+		slab = append(slab, part{c, c.Key()})
 	}
+	s.parts[s.level] = slab
+	opt := option{pos: o, parts: slab[start:len(slab):len(slab)]}
 	if s.rec == nil && len(opt.parts) > 1 {
 		// P + P has nimber 0 (the mirror strategy): equal components cancel in pairs. The
 		// tree records whole sums, so that the checker sees every component.
@@ -91,7 +100,9 @@ func (s *Solver) classify(o *option, n int) {
 		}
 		unknown++
 		last = f
-		o.cost += hint(c.pos)
+		// The hardest unknown component sets the cost: solving pieces separately is
+		// far cheaper than one piece of their total size.
+		o.cost = max(o.cost, hint(c.pos))
 	}
 	switch {
 	case unknown == 0 && x == 0:

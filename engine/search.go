@@ -48,7 +48,8 @@ func (s *Solver) outcome1(p part, n int) bool {
 		return false
 	}
 	s.c.enter()
-	defer s.c.leave()
+	s.level++
+	defer func() { s.c.leave(); s.level-- }()
 
 	opts := s.options(p.pos, n)
 	for i := range opts {

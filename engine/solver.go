@@ -15,6 +15,13 @@ type Solver struct {
 	every    time.Duration
 	rec      *recorder // non-nil while a search records its solution tree
 
+	// Buffers reused by the nodes at each depth of the search, so that expanding a node
+	// allocates little: a node's options live until its search returns, and the nodes
+	// below it use deeper buffers.
+	level int
+	opts  [][]option
+	parts [][]part
+
 	c          counters
 	ctx        context.Context
 	err        error // set when the search was stopped: every result after it is void
