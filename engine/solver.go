@@ -49,7 +49,7 @@ func NewSolver(opts ...SolverOption) *Solver {
 	if s.cache == nil {
 		s.cache = NewMapCache()
 	}
-	s.c.start = time.Now()
+	s.c.start.Store(time.Now().UnixNano())
 	return s
 }
 
@@ -94,8 +94,8 @@ func (s *Solver) begin(ctx context.Context) {
 	s.c.lookups.Store(0)
 	s.c.depth.Store(0)
 	s.c.maxDepth.Store(0)
-	s.c.start = time.Now()
-	s.lastReport = s.c.start
+	s.lastReport = time.Now()
+	s.c.start.Store(s.lastReport.UnixNano())
 }
 
 func (s *Solver) end() error {

@@ -119,3 +119,38 @@ func TestSolver_Cancel(t *testing.T) {
 		t.Fatalf("a cancelled search expanded %d nodes", s.Stats().Nodes)
 	}
 }
+
+// TestSolver_StatsWhileRunning reads the counts from another goroutine while the search runs,
+// as the solver panel does, and gets progress reports on the search goroutine (run with -race).
+func TestSolver_StatsWhileRunning(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(9, 9)), 400, 4)
+	g.sums = true
+	reports := 0
+	c, err := NewRistretto(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	s := NewSolver(WithCache(NewFront(c, 10)), WithProgress(func(Stats) { reports++ }, 0))
+	done := make(chan int)
+	go func() {
+		n, _ := s.Nimber(context.Background(), tokens{g, []int{399, 398, 397}})
+		done <- n
+	}()
+	var last int64
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+			st := s.Stats()
+			if st.Nodes < last {
+				t.Fatalf("nodes went down from %d to %d", last, st.Nodes)
+			}
+			last = st.Nodes
+		}
+	}
+	if reports == 0 {
+		t.Fatal("no progress report")
+	}
+}

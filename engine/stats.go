@@ -36,8 +36,10 @@ func (s Stats) HitRate() float64 {
 type counters struct {
 	nodes, hits, lookups atomic.Int64
 	depth, maxDepth      atomic.Int32
-	start                time.Time
+	start                atomic.Int64 // time.Now().UnixNano() when the search began
 }
+
+func (c *counters) started() time.Time { return time.Unix(0, c.start.Load()) }
 
 func (c *counters) enter() {
 	d := c.depth.Add(1)
@@ -55,7 +57,7 @@ func (c *counters) snapshot(cache Cache) Stats {
 		Lookups:   c.lookups.Load(),
 		Depth:     int(c.depth.Load()),
 		MaxDepth:  int(c.maxDepth.Load()),
-		Elapsed:   time.Since(c.start),
+		Elapsed:   time.Since(c.started()),
 	}
 	if u, ok := cache.(Usager); ok {
 		s.Cache = u.Usage()
