@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // The engine's tests play a game of their own, so that the engine is tested without any real
@@ -129,4 +130,12 @@ func bruteNimber(g *graph, at []int) int {
 		return m
 	}
 	return nim(at)
+}
+
+// seeds is how many random games a test plays: fewer under -short (the race detector's run).
+func seeds(n uint64) uint64 {
+	if testing.Short() {
+		return n / 5
+	}
+	return n
 }

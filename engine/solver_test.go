@@ -38,7 +38,7 @@ func randomPosition(r *rand.Rand, g *graph) tokens {
 func TestNimber_AgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for name, newCache := range caches(t) {
-		for seed := uint64(1); seed <= 40; seed++ {
+		for seed := uint64(1); seed <= seeds(40); seed++ {
 			r := rand.New(rand.NewPCG(seed, 7))
 			size := 8
 			if name != "none" && name != "front" {
@@ -74,7 +74,7 @@ func TestNimber_AgainstBruteForce(t *testing.T) {
 // TestNimber_SumIsXor checks that a sum's nimber is the nim-sum of its terms' nimbers.
 func TestNimber_SumIsXor(t *testing.T) {
 	ctx := context.Background()
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= seeds(30); seed++ {
 		r := rand.New(rand.NewPCG(seed, 11))
 		g := randomGraph(r, 20, 3)
 		s := NewSolver()
