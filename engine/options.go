@@ -28,7 +28,8 @@ var partSeed = maphash.MakeSeed()
 
 // options returns p's options without duplicates, the ones most likely to be losing and
 // easiest first: known losing ones, then the open ones by increasing cost, then those known
-// to be winning (searched only to prove that (p, n) is losing).
+// to be winning (searched only to prove that (p, n) is losing). An option known to be losing
+// ends the list at once: it alone proves (p, n) winning.
 func (s *Solver) options(p Position, n int) []option {
 	for len(s.opts) <= s.level {
 		s.opts = append(s.opts, nil)
@@ -43,6 +44,10 @@ func (s *Solver) options(p Position, n int) []option {
 			continue
 		}
 		s.classify(&opt, n)
+		if opt.class == knownLosing {
+			opts = append(opts[:0], opt)
+			return opts
+		}
 		opts = append(opts, opt)
 	}
 	slices.SortStableFunc(opts, func(a, b option) int {
