@@ -98,7 +98,7 @@ func (s *Solver) classify(o *option, n int) {
 	x, unknown := n, 0
 	var last Fact
 	for _, c := range o.parts {
-		f, _ := s.get(c.key)
+		f, _ := s.fact(c)
 		if m, ok := f.Nimber(); ok {
 			x ^= m
 			continue

@@ -26,6 +26,13 @@ type Hinter interface {
 	Hint() int
 }
 
+// A Valuer knows the nimber of some positions from theory (a closed form, a table, a
+// symmetry strategy) without search. The search asks it when the cache knows nothing.
+// Solution trees never rely on it: `grundy check` verifies from the rules alone.
+type Valuer interface {
+	Value() (nimber int, ok bool)
+}
+
 // hint returns p's Hint, or 0 when p gives none.
 func hint(p Position) int {
 	if h, ok := p.(Hinter); ok {

@@ -38,7 +38,7 @@ func (s *Solver) terminal(p Position, n int) bool {
 // as soon as one option is losing. The options of the position part come first, the easiest
 // first (§5.5); those of the nim-heap, (p, i) for i < n, last.
 func (s *Solver) outcome1(p part, n int) bool {
-	if f, ok := s.get(p.key); ok {
+	if f, ok := s.fact(p); ok {
 		if known, win := f.Outcome(n); known {
 			return win
 		}
@@ -131,7 +131,7 @@ func (s *Solver) outcomeOfSum(p Position, parts []part, n int) bool {
 // nimber is Algorithm 3 (paper §5.4) on a component: try n = 0, 1, 2, ... until (p, n) is
 // losing. What was proven of the smaller values is in the cache and costs a lookup.
 func (s *Solver) nimber(p part) int {
-	if f, ok := s.get(p.key); ok {
+	if f, ok := s.fact(p); ok {
 		if m, ok := f.Nimber(); ok {
 			return m
 		}
@@ -148,7 +148,7 @@ func (s *Solver) nimber(p part) int {
 func (s *Solver) hardest(parts []part) int {
 	best, bestHint := 0, -1
 	for i, c := range parts {
-		if f, ok := s.get(c.key); ok {
+		if f, ok := s.fact(c); ok {
 			if _, known := f.Nimber(); known {
 				continue
 			}
@@ -158,4 +158,22 @@ func (s *Solver) hardest(parts []part) int {
 		}
 	}
 	return best
+}
+
+// fact returns what is known of a component: from the cache, or else from the game's theory
+// (a Valuer), which is then cached. A recorded search asks no theory: its tree must hold a
+// proof of every nimber it uses.
+func (s *Solver) fact(c part) (Fact, bool) {
+	f, ok := s.get(c.key)
+	if ok || s.rec != nil {
+		return f, ok
+	}
+	if v, isValuer := c.pos.(Valuer); isValuer {
+		if m, known := v.Value(); known {
+			f = Fact{}.WithNimber(m)
+			s.cache.Put(c.key, f)
+			return f, true
+		}
+	}
+	return f, false
 }

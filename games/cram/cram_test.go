@@ -395,3 +395,44 @@ func TestSymmetricZero_Oracle(t *testing.T) {
 	}
 	t.Logf("%d boards of at most 12 cells are SymmetricZero", n)
 }
+
+// TestValue_Oracle checks Value on every board of at most 12 cells against the oracle, and
+// on random boards of up to 5x5 against the mex that TestNimber_Oracle checks, and that it
+// does answer for paths, cycles and symmetric boards.
+func TestValue_Oracle(t *testing.T) {
+	slow, fast, answered := naive{}, mex{}, 0
+	for rows := 1; rows <= 12; rows++ {
+		for cols := 1; rows*cols <= 12; cols++ {
+			for mask := range 1 << (rows * cols) {
+				c := maskCells(rows, cols, uint64(mask))
+				if v, ok := c.board().Value(); ok {
+					answered++
+					if want := slow.nimber(c); v != want {
+						t.Errorf("Value(%q) = %d, want %d", c.board(), v, want)
+					}
+				}
+			}
+		}
+	}
+	r := newRand(t)
+	for range 2000 {
+		b := randomBoard(r, 2+r.IntN(4), 2+r.IntN(4), 0.45)
+		if v, ok := b.Value(); ok {
+			if want := fast.nimber(b); v != want {
+				t.Errorf("Value(%q) = %d, want %d", b, v, want)
+			}
+		}
+	}
+	for _, s := range []string{"1x9", "1x64", "2x2", "..##/#..#/##../###.", "4x4", "#.#/.../#.#"} {
+		b, err := Parse(s)
+		if err != nil {
+			continue
+		}
+		if _, ok := b.Value(); !ok && s != "#.#/.../#.#" {
+			t.Errorf("Value(%q) gives no answer", s)
+		}
+	}
+	if answered < 1000 {
+		t.Errorf("Value answered on %d small boards only", answered)
+	}
+}
