@@ -1,12 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"os"
-)
+import "grundy/app"
 
-// openWorkbench opens the window. Until the window lands (issue 4) it says so.
-func openWorkbench() int {
-	fmt.Fprintln(os.Stderr, "grundy: the workbench window is not built yet; see `grundy help` for the command line")
-	return 1
-}
+// openWorkbench opens the window, or says why it cannot (no display).
+func openWorkbench() int { return app.Run() }

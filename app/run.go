@@ -1,0 +1,41 @@
+package app
+
+import (
+	"fmt"
+	"os"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"grundy/app/native"
+	"grundy/app/workbench"
+	"grundy/assets"
+)
+
+// NoDisplay is what Run prints when there is no display to open the window on.
+const NoDisplay = "grundy: no display (set DISPLAY or run under xvfb-run)"
+
+// Run opens the workbench window and returns the process's exit status when it is closed:
+// 0, or 1 with a message on stderr when there is no display.
+func Run() int {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		fmt.Fprintln(os.Stderr, NoDisplay)
+		return 1
+	}
+	icon := fyne.NewStaticResource("icon.png", assets.Icon())
+	fyneapp.SetMetadata(fyne.AppMetadata{
+		ID: "org.grundy.workbench", Name: "Grundy Workbench", Version: "0.1.0", Build: 1,
+		Icon: icon, Migrations: map[string]bool{"fyneDo": true},
+	})
+	a := fyneapp.New()
+	a.SetIcon(icon)
+	win := a.NewWindow("Grundy Workbench")
+	picker := workbench.Fallback(&native.Picker{Do: fyne.Do}, workbench.FynePicker{Win: win})
+	wb := workbench.New(a, win, workbench.Options{Picker: picker})
+	win.Resize(fyne.NewSize(1280, 820))
+	if os.Getenv("GRUNDY_DEMO") != "" {
+		go workbench.RunDemo(wb, os.Stdin, os.Stdout, os.Getenv("GRUNDY_DEMO_OUT"))
+	}
+	win.ShowAndRun()
+	return 0
+}

@@ -1,0 +1,117 @@
+package workbench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// A demoStep is one scene of the scripted demo: an action on the UI goroutine, then, when
+// wait is set, a pause until the solver has finished.
+type demoStep struct {
+	name   string
+	action func(w *Workbench)
+	wait   bool
+}
+
+// demoSteps build a position by hand, solve it, walk its tree and export it, then show the
+// other editors and a stopped search: the scenes that scripts/screenshot.sh photographs.
+func demoSteps(outDir string) []demoStep {
+	return []demoStep{
+		{name: "01-start", action: func(w *Workbench) {}},
+		{name: "02-cram-built", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("cram", "3x4"))
+			if b := w.Editor.CramBoard(0); b != nil {
+				b.Play(0, 1, 1, 1)
+				b.Play(2, 2, 2, 3)
+				b.Tapped(&fyne.PointEvent{Position: b.CellCentre(0, 3)})
+			}
+		}},
+		{name: "03-bad-entry", action: func(w *Workbench) { w.Editor.SetNotation(".#.#/.#../..x#") }},
+		{name: "04-nimber-solved", action: func(w *Workbench) {
+			w.Editor.Undo()
+			w.Editor.Redo() // back to the last valid board, which the bad entry never replaced
+			w.Solver.Start(TaskNimber)
+		}, wait: true},
+		{name: "05-node-selected", action: func(w *Workbench) { selectDeep(w) }},
+		{name: "06-winning-moves", action: func(w *Workbench) { w.Solver.Start(TaskMoves) }, wait: true},
+		{name: "07-exported", action: func(w *Workbench) {
+			if outDir != "" {
+				path := filepath.Join(outDir, "07-exported-tree.png")
+				w.saved(path, ExportTree(path, w.Tree.Tree()))
+			}
+		}},
+		{name: "08-sum-figure9", action: func(w *Workbench) {
+			w.OpenExample("cram-sum-figure9.json")
+			w.Solver.Start(TaskNimber)
+		}, wait: true},
+		{name: "09-kayles-moves", action: func(w *Workbench) {
+			w.OpenExample("kayles.json")
+			w.Solver.Start(TaskMoves)
+		}, wait: true},
+		{name: "10-chomp", action: func(w *Workbench) {
+			w.OpenExample("chomp.json")
+			w.Solver.Start(TaskNimber)
+		}, wait: true},
+		{name: "11-running", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("cram", "6x7"))
+			w.Solver.Start(TaskNimber)
+		}},
+		{name: "12-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
+		// The script photographs the whole screen for a "dialog" scene, then cancels the
+		// dialog with Escape: the status line must stay as it was.
+		{name: "13-save-dialog", action: func(w *Workbench) { w.SaveTree() }},
+		{name: "14-after-cancel", action: func(w *Workbench) {}},
+	}
+}
+
+// selectDeep selects a node two levels down in the tree, as a tap would.
+func selectDeep(w *Workbench) {
+	t := w.Tree.Tree()
+	if t == nil {
+		return
+	}
+	id := t.Root
+	for range 2 {
+		if kids := t.Nodes[id].Children; len(kids) > 0 {
+			id = kids[len(kids)/2]
+		}
+	}
+	w.Tree.Select(id)
+	w.Details.SetNode(t, id)
+}
+
+// RunDemo plays the demo on w, for screenshots: after each scene it writes
+// "grundy-demo: ready NAME" to out and waits for a line on in. Exported drawings go to
+// outDir. It runs on its own goroutine and touches the UI only through fyne.DoAndWait.
+func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
+	lines := bufio.NewScanner(in)
+	time.Sleep(time.Second) // let the window appear
+	for _, s := range demoSteps(outDir) {
+		var done <-chan struct{}
+		fyne.DoAndWait(func() {
+			s.action(w)
+			done = w.Solver.Done()
+		})
+		if s.wait && done != nil {
+			select {
+			case <-done:
+			case <-time.After(2 * time.Minute):
+			}
+		}
+		if s.name == "11-running" {
+			time.Sleep(3 * time.Second) // let the progress move
+		}
+		time.Sleep(700 * time.Millisecond) // let the window redraw
+		fmt.Fprintf(out, "grundy-demo: ready %s\n", s.name)
+		if !lines.Scan() {
+			break
+		}
+	}
+	fmt.Fprintln(out, "grundy-demo: done")
+	fyne.DoAndWait(func() { fyne.CurrentApp().Quit() })
+}

@@ -1,0 +1,95 @@
+package workbench
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/engine"
+)
+
+// Details shows the selected node of the tree: its couple, its label and outcome, and why it
+// holds, with buttons to open its position in the editor, expand everything under it, and
+// export its subtree.
+type Details struct {
+	widget.BaseWidget
+
+	// OnOpen, OnExpand and OnExport act on the node on show.
+	OnOpen   func(game, position string)
+	OnExpand func(id int)
+	OnExport func()
+
+	tree    *engine.Tree
+	id      int
+	title   *widget.Label
+	why     *widget.Label
+	buttons []*widget.Button
+}
+
+// NewDetails returns an empty details panel.
+func NewDetails() *Details {
+	d := &Details{id: -1}
+	d.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	d.title.Truncation = fyne.TextTruncateEllipsis
+	d.why = widget.NewLabel("")
+	d.why.Wrapping = fyne.TextWrapWord
+	d.buttons = []*widget.Button{
+		widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() {
+			if d.OnOpen != nil && d.id >= 0 {
+				d.OnOpen(d.tree.Game, d.tree.Nodes[d.id].Position)
+			}
+		}),
+		widget.NewButtonWithIcon("Expand all below", theme.MenuExpandIcon(), func() {
+			if d.OnExpand != nil && d.id >= 0 {
+				d.OnExpand(d.id)
+			}
+		}),
+		widget.NewButtonWithIcon("Export subtree…", theme.DocumentSaveIcon(), func() {
+			if d.OnExport != nil && d.id >= 0 {
+				d.OnExport()
+			}
+		}),
+	}
+	d.ExtendBaseWidget(d)
+	d.SetNode(nil, -1)
+	return d
+}
+
+// SetNode shows node id of t; a nil t or a negative id shows a hint instead.
+func (d *Details) SetNode(t *engine.Tree, id int) {
+	d.tree, d.id = t, id
+	if t == nil || id < 0 || id >= len(t.Nodes) {
+		d.id = -1
+		d.title.SetText("No node selected")
+		d.why.SetText("Tap a node of the tree to see its couple and why it holds; tap again to fold it. Double-tap opens it in the editor.")
+		for _, b := range d.buttons {
+			b.Disable()
+		}
+		return
+	}
+	n := &t.Nodes[id]
+	kind := "couple"
+	if n.Kind == engine.KindSum {
+		kind = "sum"
+	}
+	d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s", id, kind, Couple(n), Label(n), n.Result))
+	d.why.SetText(Why(t, id))
+	for _, b := range d.buttons {
+		b.Enable()
+	}
+}
+
+// Text returns the title and the explanation on show.
+func (d *Details) Text() (title, why string) { return d.title.Text, d.why.Text }
+
+// CreateRenderer lays out the title, the explanation and the buttons.
+func (d *Details) CreateRenderer() fyne.WidgetRenderer {
+	bar := container.NewHBox()
+	for _, b := range d.buttons {
+		bar.Add(b)
+	}
+	return widget.NewSimpleRenderer(container.NewVBox(widget.NewSeparator(), d.title, d.why, bar))
+}

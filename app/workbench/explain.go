@@ -1,0 +1,109 @@
+package workbench
+
+import (
+	"fmt"
+	"strings"
+
+	"grundy/engine"
+)
+
+// Couple names the couple of node n as the paper writes it: "(P, n)".
+func Couple(n *engine.Node) string { return fmt.Sprintf("(%s, %d)", n.Position, n.N) }
+
+// Label is the node's label in the tree: "= n" for L, "≠ n" for W.
+func Label(n *engine.Node) string {
+	if n.Losing() {
+		return fmt.Sprintf("= %d", n.N)
+	}
+	return fmt.Sprintf("≠ %d", n.N)
+}
+
+// Why explains, in words, why node id of t holds, from its children (DESIGN.md "Solution
+// trees"): an L couple has every option as a child, each W; a W couple has one losing child;
+// a sum node has its components' nimbers and the final couple.
+func Why(t *engine.Tree, id int) string {
+	n := &t.Nodes[id]
+	switch {
+	case n.Kind == engine.KindSum:
+		return whySum(t, n)
+	case n.Losing():
+		return whyLosing(t, n)
+	default:
+		return whyWinning(t, n)
+	}
+}
+
+// whyLosing explains an L node: every option of the couple is winning.
+func whyLosing(t *engine.Tree, n *engine.Node) string {
+	moves, heap := 0, 0
+	for _, c := range n.Children {
+		if t.Nodes[c].Position == n.Position {
+			heap++
+		} else {
+			moves++
+		}
+	}
+	if len(n.Children) == 0 {
+		return fmt.Sprintf("L: %s has no option at all, so the player to move loses and the nimber of %s is 0.", Couple(n), n.Position)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "L: the nimber of %s is %d. Every option of the couple %s is winning, so the couple is losing:", n.Position, n.N, Couple(n))
+	if moves > 0 {
+		fmt.Fprintf(&b, " the %s in the position lead to positions proven ≠ %d;", plural(moves, "move", "moves"), n.N)
+	}
+	if heap > 0 {
+		fmt.Fprintf(&b, " the %s in the heap lead to (%s, i) for i < %d, each proven winning, since the nimber of %s is not i", plural(heap, "move", "moves"), n.Position, n.N, n.Position)
+	}
+	return strings.TrimSuffix(b.String(), ";") + "."
+}
+
+// whyWinning explains a W node by its one losing option.
+func whyWinning(t *engine.Tree, n *engine.Node) string {
+	if len(n.Children) != 1 {
+		return fmt.Sprintf("W: the nimber of %s is not %d (the tree gives %d children, not the one losing option).", n.Position, n.N, len(n.Children))
+	}
+	c := &t.Nodes[n.Children[0]]
+	if c.Position == n.Position {
+		return fmt.Sprintf("W: the nimber of %s is not %d, because it is %d: taking the heap from %d down to %d gives %s, which is losing.",
+			n.Position, n.N, c.N, n.N, c.N, Couple(c))
+	}
+	return fmt.Sprintf("W: the nimber of %s is not %d, because the move to %s gives the couple %s, which is losing: the nimber of %s is %d.",
+		n.Position, n.N, c.Position, Couple(c), c.Position, c.N)
+}
+
+// whySum explains a sum node (Algorithm 2): the components' nimbers, then the last couple.
+func whySum(t *engine.Tree, n *engine.Node) string {
+	if len(n.Children) == 0 {
+		return "A sum with no component."
+	}
+	kids := n.Children
+	last := &t.Nodes[kids[len(kids)-1]]
+	var b strings.Builder
+	fmt.Fprintf(&b, "The position splits into %d independent components (Algorithm 2).", len(kids))
+	x := n.N
+	var terms []string
+	for _, k := range kids[:len(kids)-1] {
+		c := &t.Nodes[k]
+		fmt.Fprintf(&b, " %s has nimber %d.", c.Position, c.N)
+		terms = append(terms, fmt.Sprint(c.N))
+		x ^= c.N
+	}
+	fmt.Fprintf(&b, " So the last component, %s, is played against the heap %d ⊕ %s = %d: the couple %s is %s",
+		last.Position, n.N, strings.Join(terms, " ⊕ "), x, Couple(last), outcomeWord(last.Losing()))
+	fmt.Fprintf(&b, ", and so is the sum: %s.", outcomeWord(n.Losing()))
+	return b.String()
+}
+
+func outcomeWord(losing bool) string {
+	if losing {
+		return "losing (L)"
+	}
+	return "winning (W)"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

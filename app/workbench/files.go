@@ -1,0 +1,160 @@
+package workbench
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2/dialog"
+
+	"grundy/engine"
+	"grundy/internal/atomicfile"
+	"grundy/viz/export"
+)
+
+// File extensions of the dialogs.
+var (
+	jsonExts   = []string{"json"}
+	exportExts = []string{"svg", "pdf", "png"}
+)
+
+// OpenFile asks for a position or tree file and opens it.
+func (w *Workbench) OpenFile() {
+	w.picker.Open("Open a position or a tree", jsonExts, func(path string, err error) {
+		if w.failed(err) || path == "" {
+			return
+		}
+		w.failed(w.OpenPath(path))
+	})
+}
+
+// OpenPath opens the position or tree file at path and adds it to the recent files.
+func (w *Workbench) OpenPath(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := w.openDocument(f); err != nil {
+		return fmt.Errorf("open %s: %w", filepath.Base(path), err)
+	}
+	AddRecent(w.app.Preferences(), path)
+	w.refreshMenu()
+	return nil
+}
+
+// openDocument shows what a file holds: a position in the editor, or a tree in the
+// explorer with its root position in the editor.
+func (w *Workbench) openDocument(r io.Reader) error {
+	doc, err := ReadDocument(r)
+	if err != nil {
+		return err
+	}
+	if doc.Position != nil {
+		return w.Editor.SetState(stateOf(doc.Position.Game, doc.Position.Position))
+	}
+	w.ShowTree(doc.Tree)
+	root := doc.Tree.Nodes[doc.Tree.Root]
+	w.Editor.SetState(stateOf(doc.Tree.Game, root.Position)) // a game the editor lacks still shows its tree
+	return nil
+}
+
+// OpenExample opens a bundled example by its file name.
+func (w *Workbench) OpenExample(name string) error {
+	for _, ex := range w.examples {
+		if ex.Name == name {
+			return w.openDocument(bytes.NewReader(ex.Data))
+		}
+	}
+	return fmt.Errorf("no example %q", name)
+}
+
+// SavePosition asks for a file name and saves the editor's position.
+func (w *Workbench) SavePosition() {
+	s := w.Editor.State()
+	w.picker.Save("Save the position", "position.json", jsonExts, func(path string, err error) {
+		if w.failed(err) || path == "" {
+			return
+		}
+		path = withExt(path, ".json")
+		w.saved(path, atomicfile.Write(path, func(f io.Writer) error { return WritePosition(f, s.Game, s.Notation) }))
+	})
+}
+
+// SaveTree asks for a file name and saves the tree on show.
+func (w *Workbench) SaveTree() {
+	t := w.Tree.Tree()
+	if t == nil {
+		w.failed(errors.New("no tree to save: solve a position first"))
+		return
+	}
+	w.picker.Save("Save the tree", "tree.json", jsonExts, func(path string, err error) {
+		if w.failed(err) || path == "" {
+			return
+		}
+		path = withExt(path, ".json")
+		w.saved(path, atomicfile.Write(path, func(f io.Writer) error { return engine.WriteTree(f, t) }))
+	})
+}
+
+// Export asks for a file name and exports the tree on show, or the subtree under the
+// selected node when subtree is set, as SVG, PDF or PNG by the name's extension (SVG when
+// it has none).
+func (w *Workbench) Export(subtree bool) {
+	t := w.Tree.Tree()
+	if t == nil {
+		w.failed(errors.New("no tree to export: solve a position first"))
+		return
+	}
+	var opts []export.Option
+	if id := w.Tree.Selected(); subtree && id >= 0 {
+		opts = append(opts, export.Root(id))
+	}
+	w.picker.Save("Export the tree", "tree.svg", exportExts, func(path string, err error) {
+		if w.failed(err) || path == "" {
+			return
+		}
+		path = withExt(path, ".svg")
+		w.saved(path, ExportTree(path, t, opts...))
+	})
+}
+
+// ExportTree writes t to path, atomically, in the format of path's extension.
+func ExportTree(path string, t *engine.Tree, opts ...export.Option) error {
+	return atomicfile.Write(path, func(f io.Writer) error { return export.Write(f, filepath.Ext(path), t, opts...) })
+}
+
+// withExt adds ext to path when path has none of the known extensions.
+func withExt(path, ext string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json", ".svg", ".pdf", ".png":
+		return path
+	}
+	return path + ext
+}
+
+// saved reports a save: an error in a dialog, or the file in the status line.
+func (w *Workbench) saved(path string, err error) {
+	if w.failed(err) {
+		return
+	}
+	w.status.SetText("Saved " + path)
+	if strings.HasSuffix(path, ".json") {
+		AddRecent(w.app.Preferences(), path)
+		w.refreshMenu()
+	}
+}
+
+// failed shows err, when there is one, and reports whether there was.
+func (w *Workbench) failed(err error) bool {
+	if err == nil {
+		return false
+	}
+	w.status.SetText(err.Error())
+	dialog.ShowError(err, w.win)
+	return true
+}

@@ -1,0 +1,142 @@
+package workbench
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/assets"
+	"grundy/editor"
+	"grundy/engine"
+	"grundy/games"
+	"grundy/viz/treeview"
+)
+
+// Options configure a Workbench. The zero value is the real app's, except for Picker.
+type Options struct {
+	// Picker asks for files; nil uses fyne's dialogs.
+	Picker Picker
+	// Catalog lists the editor's games; nil uses the games registry.
+	Catalog *editor.Catalog
+	// Do runs a function on the UI goroutine; nil uses fyne.Do. Tests pass a queue that
+	// they drain on the test goroutine.
+	Do func(func())
+}
+
+// A Workbench is the content of the main window: the position editor and the solver panel
+// on the left, the tree explorer with the selected node's details on the right, a status
+// line, the main menu and the keyboard shortcuts.
+type Workbench struct {
+	Editor  *editor.Editor
+	Solver  *SolverPanel
+	Tree    *treeview.TreeView
+	Details *Details
+
+	app      fyne.App
+	win      fyne.Window
+	picker   Picker
+	examples []assets.Example
+	status   *widget.Label
+	title    *widget.Label // the tree's caption: its game and root
+	content  fyne.CanvasObject
+}
+
+// New builds the workbench in win: its content, main menu and shortcuts.
+func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
+	w := &Workbench{app: a, win: win, picker: opts.Picker, examples: assets.Examples()}
+	if w.picker == nil {
+		w.picker = FynePicker{Win: win}
+	}
+	do := opts.Do
+	if do == nil {
+		do = fyne.Do
+	}
+	cat := editor.DefaultCatalog()
+	if opts.Catalog != nil {
+		cat = *opts.Catalog
+	}
+	w.status = widget.NewLabel("")
+	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.title = widget.NewLabelWithStyle("Solution tree", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	w.title.Truncation = fyne.TextTruncateEllipsis
+	w.Editor = editor.New(cat)
+	w.Solver = NewSolverPanel(w.Editor.Current, do, a.Preferences())
+	w.Tree = treeview.New()
+	w.Details = NewDetails()
+	w.connect()
+	w.content = w.layout()
+	win.SetContent(w.content)
+	w.refreshMenu()
+	w.shortcuts()
+	return w
+}
+
+// connect wires the parts together.
+func (w *Workbench) connect() {
+	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged() }
+	w.Solver.OnTree = w.ShowTree
+	w.Solver.OnOpen = w.openPosition
+	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
+	w.Tree.OnActivated = func(id int) {
+		t := w.Tree.Tree()
+		w.openPosition(t.Game, t.Nodes[id].Position)
+	}
+	w.Details.OnOpen = w.openPosition
+	w.Details.OnExpand = func(id int) { w.Tree.ExpandBelow(id, 1<<20) }
+	w.Details.OnExport = func() { w.Export(true) }
+}
+
+// ShowTree shows t in the explorer, its root selected.
+func (w *Workbench) ShowTree(t *engine.Tree) {
+	w.Tree.SetTree(t)
+	w.Tree.Select(t.Root)
+	w.title.SetText("Solution tree: " + t.Game + " " + t.Nodes[t.Root].Position)
+	w.Details.SetNode(t, t.Root)
+}
+
+// openPosition shows a position in the editor.
+func (w *Workbench) openPosition(game, position string) {
+	if err := w.Editor.SetState(stateOf(game, position)); err != nil {
+		w.status.SetText(err.Error())
+	}
+}
+
+func stateOf(game, position string) editor.State {
+	return editor.State{Game: game, Notation: position}
+}
+
+// Status returns the status line.
+func (w *Workbench) Status() string { return w.status.Text }
+
+// layout arranges the window.
+func (w *Workbench) layout() fyne.CanvasObject {
+	left := container.NewVSplit(w.Editor, w.Solver)
+	left.Offset = 0.47
+	tool := func(label string, icon fyne.Resource, f func()) fyne.CanvasObject {
+		b := widget.NewButtonWithIcon(label, icon, f)
+		b.Importance = widget.LowImportance
+		return b
+	}
+	tools := container.NewHBox(
+		tool("", theme.ZoomInIcon(), w.Tree.ZoomIn),
+		tool("", theme.ZoomOutIcon(), w.Tree.ZoomOut),
+		tool("Fit", theme.ZoomFitIcon(), w.Tree.Fit),
+		tool("Expand", theme.MenuExpandIcon(), func() { w.Tree.ExpandBelow(w.rootID(), 1<<20); w.Tree.Fit() }),
+		tool("Collapse", theme.MoveUpIcon(), func() { w.Tree.CollapseTo(1) }),
+		tool("Save", theme.DocumentSaveIcon(), w.SaveTree),
+		tool("Export", theme.UploadIcon(), func() { w.Export(false) }),
+	)
+	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, w.Tree)
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.46
+	return container.NewBorder(nil, w.status, nil, nil, split)
+}
+
+// rootID is the root of the tree on show, or -1.
+func (w *Workbench) rootID() int {
+	if t := w.Tree.Tree(); t != nil {
+		return t.Root
+	}
+	return -1
+}

@@ -1,0 +1,236 @@
+package editor
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/games/cram"
+)
+
+// cramCell is the largest side of a cell of a CramBoard, in fyne units.
+const cramCell = 32
+
+// maxBoardSide is the most a board asks for of its width or height, so that a large board
+// stays on screen; its cells get smaller instead.
+const maxBoardSide = 168
+
+// maxCramCells is the most cells a Cram board has (games/cram keeps a board in 64 bits).
+const maxCramCells = 64
+
+// Colours of the boards, the same in every theme.
+var (
+	boardPaper  = color.NRGBA{0xff, 0xff, 0xff, 0xff}
+	boardFilled = color.NRGBA{0x4a, 0x4a, 0x4a, 0xff}
+	boardLine   = color.NRGBA{0x88, 0x88, 0x88, 0xff}
+	chocolate   = color.NRGBA{0x7b, 0x4a, 0x2a, 0xff}
+	poison      = color.NRGBA{0xd3, 0x2f, 0x2f, 0xff}
+)
+
+// A domino is a move drawn on a Cram board: two adjacent cells filled by one drag.
+type domino struct{ i1, j1, i2, j2 int }
+
+// A CramBoard shows a Cram board and edits it by hand: a tap turns a cell free or filled, and
+// a drag from a free cell to a free neighbour plays a move, drawn as a domino.
+type CramBoard struct {
+	widget.BaseWidget
+
+	// OnChanged is called with the new board after each edit by hand.
+	OnChanged func(b *cram.Board)
+
+	board    *cram.Board
+	dominoes []domino
+
+	dragging         bool
+	dragFrom, dragTo fyne.Position
+}
+
+// NewCramBoard returns a widget showing b.
+func NewCramBoard(b *cram.Board) *CramBoard {
+	w := &CramBoard{board: b}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Board returns the board on show.
+func (w *CramBoard) Board() *cram.Board { return w.board }
+
+// SetBoard shows b, forgetting the dominoes drawn so far.
+func (w *CramBoard) SetBoard(b *cram.Board) {
+	w.board, w.dominoes = b, nil
+	w.Refresh()
+}
+
+// geom places the grid in the widget's current size.
+func (w *CramBoard) geom() gridGeom {
+	s := w.Size()
+	return fitGrid(s.Width, s.Height, w.board.Rows(), w.board.Cols(), cramCell)
+}
+
+// Tapped turns the cell under the tap free or filled.
+func (w *CramBoard) Tapped(ev *fyne.PointEvent) {
+	i, j, ok := w.geom().cellAt(ev.Position.X, ev.Position.Y)
+	if !ok {
+		return
+	}
+	w.change(w.board.With(i, j, !w.board.Free(i, j)))
+}
+
+// Dragged follows a drag; the move is played when it ends.
+func (w *CramBoard) Dragged(ev *fyne.DragEvent) {
+	if !w.dragging {
+		w.dragging = true
+		w.dragFrom = ev.Position.Subtract(ev.Dragged)
+	}
+	w.dragTo = ev.Position
+}
+
+// DragEnd plays a domino from the cell where the drag began to the one where it ended, when
+// they are free neighbours.
+func (w *CramBoard) DragEnd() {
+	w.dragging = false
+	g := w.geom()
+	i1, j1, ok1 := g.cellAt(w.dragFrom.X, w.dragFrom.Y)
+	i2, j2, ok2 := g.cellAt(w.dragTo.X, w.dragTo.Y)
+	if ok1 && ok2 {
+		w.Play(i1, j1, i2, j2)
+	}
+}
+
+// Play plays a domino on the two adjacent free cells (i1, j1) and (i2, j2); it reports
+// whether the move was legal.
+func (w *CramBoard) Play(i1, j1, i2, j2 int) bool {
+	b := w.board
+	if !adjacent(i1, j1, i2, j2) || !inBoard(b, i1, j1) || !inBoard(b, i2, j2) || !b.Free(i1, j1) || !b.Free(i2, j2) {
+		return false
+	}
+	d := domino{i1, j1, i2, j2}
+	nb := b.With(i1, j1, false).With(i2, j2, false)
+	w.board = nb
+	w.dominoes = append(w.dominoes, d)
+	w.notify()
+	return true
+}
+
+// change shows b after an edit by hand, keeping the dominoes that are still filled.
+func (w *CramBoard) change(b *cram.Board) {
+	w.board = b
+	kept := w.dominoes[:0]
+	for _, d := range w.dominoes {
+		if !b.Free(d.i1, d.j1) && !b.Free(d.i2, d.j2) {
+			kept = append(kept, d)
+		}
+	}
+	w.dominoes = kept
+	w.notify()
+}
+
+func (w *CramBoard) notify() {
+	w.Refresh()
+	if w.OnChanged != nil {
+		w.OnChanged(w.board)
+	}
+}
+
+// inBoard reports whether (i, j) is a cell of b.
+func inBoard(b *cram.Board, i, j int) bool {
+	return i >= 0 && j >= 0 && i < b.Rows() && j < b.Cols()
+}
+
+// MinSize is a grid of cells large enough to tap.
+func (w *CramBoard) MinSize() fyne.Size {
+	n := float32(max(w.board.Rows(), w.board.Cols()))
+	side := min(cramCell, max(maxBoardSide/n, 14)) // large boards stay on screen
+	return fyne.NewSize(float32(w.board.Cols())*side, float32(w.board.Rows())*side)
+}
+
+// CreateRenderer builds the cells and dominoes once, for the largest board.
+func (w *CramBoard) CreateRenderer() fyne.WidgetRenderer {
+	r := &cramRenderer{w: w}
+	for range maxCramCells {
+		c := canvas.NewRectangle(nil)
+		r.cells = append(r.cells, c)
+		r.objects = append(r.objects, c)
+	}
+	for range maxCramCells / 2 {
+		d := canvas.NewRectangle(nil)
+		r.dominoes = append(r.dominoes, d)
+		r.objects = append(r.objects, d)
+	}
+	r.Refresh()
+	return r
+}
+
+// cramRenderer owns the canvas objects of a CramBoard.
+type cramRenderer struct {
+	w        *CramBoard
+	cells    []*canvas.Rectangle
+	dominoes []*canvas.Rectangle
+	objects  []fyne.CanvasObject
+}
+
+func (r *cramRenderer) Destroy()                     {}
+func (r *cramRenderer) MinSize() fyne.Size           { return r.w.MinSize() }
+func (r *cramRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+// Layout places the cells and dominoes on the grid.
+func (r *cramRenderer) Layout(size fyne.Size) {
+	b := r.w.board
+	g := fitGrid(size.Width, size.Height, b.Rows(), b.Cols(), cramCell)
+	inset := max(1, g.cell/16)
+	k := 0
+	for i := range b.Rows() {
+		for j := range b.Cols() {
+			x, y := g.cellOrigin(i, j)
+			r.cells[k].Move(fyne.NewPos(x+inset, y+inset))
+			r.cells[k].Resize(fyne.NewSquareSize(g.cell - 2*inset))
+			k++
+		}
+	}
+	for k, d := range r.w.dominoes {
+		x1, y1 := g.cellOrigin(min(d.i1, d.i2), min(d.j1, d.j2))
+		x2, y2 := g.cellOrigin(max(d.i1, d.i2), max(d.j1, d.j2))
+		pad := g.cell / 8
+		r.dominoes[k].Move(fyne.NewPos(x1+pad, y1+pad))
+		r.dominoes[k].Resize(fyne.NewSize(x2-x1+g.cell-2*pad, y2-y1+g.cell-2*pad))
+		r.dominoes[k].CornerRadius = g.cell / 4
+	}
+}
+
+// Refresh reads the board and the theme again.
+func (r *cramRenderer) Refresh() {
+	b := r.w.board
+	// The board's own colours, as viz/draw pictures boards: white free cells and dark
+	// filled ones read the same in the light and the dark theme.
+	free, filled, border := boardPaper, boardFilled, boardLine
+	n := b.Rows() * b.Cols()
+	for k, c := range r.cells {
+		c.Hidden = k >= n
+		if c.Hidden {
+			continue
+		}
+		i, j := k/b.Cols(), k%b.Cols()
+		c.StrokeColor, c.StrokeWidth = border, 1
+		if b.Free(i, j) {
+			c.FillColor = free
+		} else {
+			c.FillColor = filled
+		}
+	}
+	for k, d := range r.dominoes {
+		d.Hidden = k >= len(r.w.dominoes)
+		d.FillColor = theme.Color(theme.ColorNamePrimary)
+	}
+	r.Layout(r.w.Size())
+	canvas.Refresh(r.w)
+}
+
+// CellCentre returns the centre of cell (i, j) in the widget, where a tap toggles it.
+func (w *CramBoard) CellCentre(i, j int) fyne.Position {
+	g := w.geom()
+	x, y := g.cellOrigin(i, j)
+	return fyne.NewPos(x+g.cell/2, y+g.cell/2)
+}

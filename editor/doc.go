@@ -1,0 +1,27 @@
+// Package editor holds the workbench's position editor: fyne widgets that build a position
+// by hand, one per game family, all kept in step with the position's one-line notation.
+//
+// An Editor shows a game menu (with a field for a parameter such as an octal code or a
+// subtraction set), the notation field, a line that says in words what is wrong with a bad
+// entry (Explain), and one Picture per term of a sum, side by side:
+//
+//	cram    CramBoard: a tap turns a cell free or filled, a drag across two free
+//	        neighbours plays a move, drawn as a domino; rows and columns are added and
+//	        removed with buttons
+//	chomp   ChompBoard: a tap sets a column's height (the others follow, so heights never
+//	        increase); the poisoned square is marked
+//	heaps   nim, Kayles, octal and subtraction games: a row of tokens per heap, with
+//	        steppers, remove and add; a tap on a token sets the heap's size
+//	others  Sprouts and any game without a picture: the notation, large
+//
+// Every valid change is recorded in a History for Undo and Redo; a bad entry changes nothing
+// but the message. The editor never solves anything: OnChanged hands the position to the
+// app's solver panel.
+//
+//	e := editor.New(editor.DefaultCatalog())
+//	e.OnChanged = func(g games.Game, p engine.Position) { … }
+//	e.SetState(editor.State{Game: "cram", Notation: "..#/.../..."})
+//
+// The geometry of the boards (fitGrid, staircase) is plain arithmetic, tested without fyne;
+// the widgets are tested headless with fyne's test driver.
+package editor

@@ -1,0 +1,160 @@
+package editor
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// An Editor builds a position: a game menu (with a field for the game's parameter, such as
+// an octal code or a subtraction set), a notation field, a line that says what is wrong with
+// a bad entry, and the position's picture: one Picture per term of a sum, side by side. The
+// notation and the pictures stay in step both ways. Every valid change is recorded for Undo
+// and Redo.
+type Editor struct {
+	widget.BaseWidget
+
+	// OnChanged is called after each change to a valid position, with its game.
+	OnChanged func(g games.Game, p engine.Position)
+
+	catalog Catalog
+	history History
+
+	gameMenu *widget.Select
+	param    *widget.Entry
+	notation *widget.Entry
+	status   *widget.Label
+	undo     *widget.Button
+	redo     *widget.Button
+	parts    *fyne.Container
+
+	// What is on show: the last valid state, its game and position, and its pictures.
+	state    State
+	game     games.Game
+	pos      engine.Position
+	family   Family
+	pictures []Picture
+	err      error
+
+	quiet bool // set while the editor changes its own fields, to ignore their callbacks
+}
+
+// New returns an editor of the games of c, showing the example position of its first game.
+func New(c Catalog) *Editor {
+	e := &Editor{catalog: c}
+	e.ExtendBaseWidget(e)
+	e.build()
+	if len(c.Entries) > 0 {
+		first := c.Entries[0]
+		base, _, _ := strings.Cut(first.Name, ":")
+		e.SetState(State{Game: fullName(first, defaultParams[base]), Notation: exampleOf(first)})
+	}
+	return e
+}
+
+// build makes the fields and buttons.
+func (e *Editor) build() {
+	names := make([]string, len(e.catalog.Entries))
+	for i, en := range e.catalog.Entries {
+		names[i] = en.Name
+	}
+	e.gameMenu = widget.NewSelect(names, e.gameChosen)
+	e.param = widget.NewEntry()
+	e.param.OnChanged = e.paramTyped
+	e.param.Hide()
+	e.notation = widget.NewEntry()
+	e.notation.OnChanged = e.notationTyped
+	e.status = widget.NewLabel("")
+	e.status.Wrapping = fyne.TextWrapWord
+	e.undo = widget.NewButtonWithIcon("", theme.ContentUndoIcon(), e.Undo)
+	e.redo = widget.NewButtonWithIcon("", theme.ContentRedoIcon(), e.Redo)
+	e.parts = container.NewHBox()
+}
+
+// CreateRenderer lays the editor out: the game and history on top, then the notation and
+// its status, then the pictures.
+func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
+	top := container.NewBorder(nil, nil, widget.NewLabel("Game"),
+		container.NewHBox(e.undo, e.redo),
+		container.NewGridWithColumns(2, e.gameMenu, e.param))
+	field := container.NewBorder(nil, nil, widget.NewLabel("Position"), nil, e.notation)
+	head := container.NewVBox(top, field, e.status)
+	addTerm := smallButton("Add component", theme.ContentAddIcon(), e.AddTerm)
+	body := container.NewBorder(nil, container.NewHBox(addTerm), nil, nil,
+		container.NewScroll(container.NewCenter(e.parts)))
+	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, body))
+}
+
+// State returns the game and notation of the last valid position.
+func (e *Editor) State() State { return e.state }
+
+// Current returns the last valid position and its game.
+func (e *Editor) Current() (games.Game, engine.Position) { return e.game, e.pos }
+
+// Err returns what is wrong with the current entry, or nil when it is a valid position.
+func (e *Editor) Err() error { return e.err }
+
+// Status returns the line under the notation field.
+func (e *Editor) Status() string { return e.status.Text }
+
+// Notation returns the text of the notation field, valid or not.
+func (e *Editor) Notation() string { return e.notation.Text }
+
+// SetNotation types s into the notation field, as a user would.
+func (e *Editor) SetNotation(s string) { e.notation.SetText(s) }
+
+// Pictures returns the pictures on show, one per term.
+func (e *Editor) Pictures() []Picture { return e.pictures }
+
+// SetState shows the position of s and records it for Undo. On a bad state it shows why and
+// returns the error, keeping the last valid position.
+func (e *Editor) SetState(s State) error { return e.apply(s, true) }
+
+// Undo goes back to the position before the last change.
+func (e *Editor) Undo() {
+	if s, ok := e.history.Undo(); ok {
+		e.apply(s, false)
+	}
+}
+
+// Redo goes forward again after an Undo.
+func (e *Editor) Redo() {
+	if s, ok := e.history.Redo(); ok {
+		e.apply(s, false)
+	}
+}
+
+// AddTerm adds a component to the sum: a copy of the last one.
+func (e *Editor) AddTerm() {
+	terms := splitTerms(e.state.Notation)
+	terms = append(terms, terms[len(terms)-1])
+	e.apply(State{Game: e.state.Game, Notation: joinTerms(terms)}, true)
+}
+
+// RemoveTerm removes component k of the sum; the last component stays.
+func (e *Editor) RemoveTerm(k int) {
+	terms := splitTerms(e.state.Notation)
+	if len(terms) < 2 || k >= len(terms) {
+		return
+	}
+	terms = append(terms[:k], terms[k+1:]...)
+	e.apply(State{Game: e.state.Game, Notation: joinTerms(terms)}, true)
+}
+
+// CramBoard returns the Cram board of component k, or nil when component k is not drawn as
+// a Cram board; scripts use it to play moves as a user would.
+func (e *Editor) CramBoard(k int) *CramBoard {
+	if k < 0 || k >= len(e.pictures) {
+		return nil
+	}
+	if p, ok := e.pictures[k].(*cramPicture); ok {
+		return p.board
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package editor
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/games"
+)
+
+// A Picture shows one term of a position (one side of a " + ") and edits it by hand. There is
+// one per game family: Cram, Chomp, heaps, and text for every other game.
+type Picture interface {
+	fyne.CanvasObject
+	// SetTerm shows the position written term; it fails, changing nothing, when term is not
+	// a position this picture can draw.
+	SetTerm(term string) error
+	// Term returns the notation of the position on show.
+	Term() string
+	// SetOnChanged sets the function called with the new notation after each edit by hand.
+	SetOnChanged(f func(term string))
+}
+
+// A Family is a kind of picture.
+type Family int
+
+// The families of games, each with its picture.
+const (
+	FamilyText  Family = iota // any game: the picture is its notation
+	FamilyHeaps               // heap games: nim, octal games, subtraction games, ...
+	FamilyCram
+	FamilyChomp
+)
+
+// FamilyOf returns the family of the game g.
+func FamilyOf(g games.Game) Family {
+	switch g.Name() {
+	case "cram":
+		return FamilyCram
+	case "chomp":
+		return FamilyChomp
+	}
+	if _, ok := g.(games.HeapGame); ok {
+		return FamilyHeaps
+	}
+	return FamilyText
+}
+
+// NewPicture returns the picture of family f showing term, a position of g.
+func NewPicture(f Family, g games.Game, term string) (Picture, error) {
+	var p Picture
+	switch f {
+	case FamilyCram:
+		p = newCramPicture()
+	case FamilyChomp:
+		p = newChompPicture()
+	case FamilyHeaps:
+		p = newHeapPicture(g)
+	default:
+		p = newTextPicture()
+	}
+	if err := p.SetTerm(term); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// textPicture shows a position as its notation, in a large monospaced font: Sprouts strings
+// and any game without a picture of its own are edited through the notation field.
+type textPicture struct {
+	widget.BaseWidget
+	text *canvas.Text
+}
+
+func newTextPicture() *textPicture {
+	p := &textPicture{text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	p.text.TextStyle.Monospace = true
+	p.text.TextSize = theme.TextSize() * 1.5
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+func (p *textPicture) SetTerm(term string) error {
+	if term == "" {
+		term = "∅"
+	}
+	p.text.Text = term
+	p.text.Refresh()
+	return nil
+}
+
+func (p *textPicture) Term() string {
+	if p.text.Text == "∅" {
+		return ""
+	}
+	return p.text.Text
+}
+
+func (p *textPicture) SetOnChanged(func(string)) {}
+
+func (p *textPicture) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewCenter(p.text))
+}
+
+// smallButton returns a low-importance button with an icon, for steppers and toolbars.
+func smallButton(label string, icon fyne.Resource, tapped func()) *widget.Button {
+	b := widget.NewButtonWithIcon(label, icon, tapped)
+	b.Importance = widget.LowImportance
+	return b
+}
+
+// framed stacks a picture over its buttons, centred.
+func framed(picture fyne.CanvasObject, buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	bar := container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, append(buttons, layout.NewSpacer())...)...)
+	return container.NewBorder(nil, bar, nil, nil, picture)
+}

@@ -1,0 +1,198 @@
+package editor
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// apply shows state s when it is a valid position, and records it when record is set.
+// Otherwise it shows what is wrong and keeps the last valid position.
+func (e *Editor) apply(s State, record bool) error {
+	g, err := e.catalog.Lookup(s.Game)
+	if err == nil {
+		var p engine.Position
+		if p, err = games.Parse(g, s.Notation); err == nil {
+			e.show(s, g, p)
+			if record {
+				e.history.Record(s)
+			}
+			e.syncFields()
+			if e.OnChanged != nil {
+				e.OnChanged(g, p)
+			}
+			return nil
+		}
+	}
+	e.err = err
+	e.status.SetText(Explain(err))
+	e.status.Importance = widget.DangerImportance
+	e.status.Refresh()
+	return err
+}
+
+// show makes s, a valid position p of g, the one on show.
+func (e *Editor) show(s State, g games.Game, p engine.Position) {
+	terms := splitTerms(s.Notation)
+	fam := FamilyOf(g)
+	if fam != e.family || g.Name() != gameName(e.game) || len(terms) != len(e.pictures) {
+		e.rebuild(fam, g, terms)
+	} else {
+		for k, t := range terms {
+			if e.pictures[k].Term() != t {
+				e.pictures[k].SetTerm(t)
+			}
+		}
+	}
+	e.state, e.game, e.pos, e.family, e.err = s, g, p, fam, nil
+	e.status.SetText(e.help(len(terms)))
+	e.status.Importance = widget.LowImportance
+	e.status.Refresh()
+}
+
+// gameName is g's name, or "" for no game.
+func gameName(g games.Game) string {
+	if g == nil {
+		return ""
+	}
+	return g.Name()
+}
+
+// help is the status line of a valid position: how the game's positions are written.
+func (e *Editor) help(terms int) string {
+	en, _, _ := e.catalog.entry(e.state.Game)
+	s := en.Notation
+	if terms > 1 {
+		s = strings.TrimSpace(s + "  · a sum of " + itoa(terms) + " components")
+	}
+	if s == "" {
+		s = "valid position"
+	}
+	return s
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + itoa(n%10)
+}
+
+// rebuild makes one picture per term, side by side with "+" between them.
+func (e *Editor) rebuild(fam Family, g games.Game, terms []string) {
+	e.pictures = e.pictures[:0]
+	var objs []fyne.CanvasObject
+	for k, t := range terms {
+		p, err := NewPicture(fam, g, t)
+		if err != nil {
+			p, _ = NewPicture(FamilyText, g, t)
+		}
+		p.SetOnChanged(func(term string) { e.termEdited(k, term) })
+		e.pictures = append(e.pictures, p)
+		if k > 0 {
+			objs = append(objs, container.NewCenter(widget.NewLabelWithStyle("+", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})))
+		}
+		objs = append(objs, e.frame(k, p, len(terms) > 1))
+	}
+	e.parts.Objects = objs
+	e.parts.Refresh()
+}
+
+// frame puts a remove button over picture k when the position is a sum.
+func (e *Editor) frame(k int, p Picture, removable bool) fyne.CanvasObject {
+	if !removable {
+		return p
+	}
+	rm := smallButton("", theme.CancelIcon(), func() { e.RemoveTerm(k) })
+	return container.NewBorder(container.NewHBox(widget.NewLabel("component "+itoa(k+1)), rm), nil, nil, nil, p)
+}
+
+// termEdited takes the notation of picture k after an edit by hand.
+func (e *Editor) termEdited(k int, term string) {
+	terms := splitTerms(e.state.Notation)
+	if k >= len(terms) {
+		return
+	}
+	terms[k] = term
+	e.apply(State{Game: e.state.Game, Notation: joinTerms(terms)}, true)
+}
+
+// syncFields makes the game menu, parameter and notation fields show the current state,
+// without their callbacks acting on it.
+func (e *Editor) syncFields() {
+	e.quiet = true
+	defer func() { e.quiet = false }()
+	en, param, ok := e.catalog.entry(e.state.Game)
+	if ok {
+		e.gameMenu.SetSelected(en.Name)
+		if en.Param() {
+			e.param.SetText(param)
+			e.param.Show()
+		} else {
+			e.param.Hide()
+		}
+	}
+	if e.notation.Text != e.state.Notation {
+		e.notation.SetText(e.state.Notation)
+	}
+	setEnabled(e.undo, e.history.CanUndo())
+	setEnabled(e.redo, e.history.CanRedo())
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// notationTyped reads the notation field after each keystroke.
+func (e *Editor) notationTyped(s string) {
+	if e.quiet {
+		return
+	}
+	e.apply(State{Game: e.state.Game, Notation: s}, true)
+}
+
+// gameChosen switches game, keeping the notation when it is valid in the new game and
+// taking the game's example otherwise.
+func (e *Editor) gameChosen(name string) {
+	if e.quiet {
+		return
+	}
+	en, _, _ := e.catalog.entry(name)
+	base, _, _ := strings.Cut(en.Name, ":")
+	full := fullName(en, defaultParams[base])
+	e.switchGame(full, exampleOf(en))
+}
+
+// paramTyped reads the game's parameter field.
+func (e *Editor) paramTyped(param string) {
+	if e.quiet {
+		return
+	}
+	en, _, ok := e.catalog.entry(e.state.Game)
+	if !ok {
+		return
+	}
+	e.switchGame(fullName(en, param), exampleOf(en))
+}
+
+// switchGame shows the current notation in game name, or example when it is not valid there.
+func (e *Editor) switchGame(name, example string) {
+	g, err := e.catalog.Lookup(name)
+	if err == nil {
+		if _, perr := games.Parse(g, e.notation.Text); perr != nil {
+			e.apply(State{Game: name, Notation: example}, true)
+			return
+		}
+	}
+	e.apply(State{Game: name, Notation: e.notation.Text}, true)
+}
