@@ -8,7 +8,7 @@ import "math/bits"
 type Fact struct {
 	nimber int      // nimber+1, so that the zero Fact knows nothing
 	notEq  uint64   // bit n set: proven ≠ n, for n < 64
-	far    []uint64 // the same for n ≥ 64: bit n-64
+	far    *[]uint64 // the same for n ≥ 64, bit n-64; rare, so kept out of line
 }
 
 // Nimber returns the position's nimber and whether it is known.
@@ -23,7 +23,7 @@ func (f Fact) Excludes(n int) bool {
 		return f.notEq&(1<<n) != 0
 	}
 	i := (n - 64) / 64
-	return i < len(f.far) && f.far[i]&(1<<((n-64)%64)) != 0
+	return f.far != nil && i < len(*f.far) && (*f.far)[i]&(1<<((n-64)%64)) != 0
 }
 
 // Outcome reports what is known of the couple (P, n): known, and if so whether it is winning.
@@ -50,11 +50,19 @@ func (f Fact) Without(n int) Fact {
 		return f
 	}
 	i := (n - 64) / 64
-	far := make([]uint64, max(len(f.far), i+1))
-	copy(far, f.far)
+	far := make([]uint64, max(len(f.words()), i+1))
+	copy(far, f.words())
 	far[i] |= 1 << ((n - 64) % 64)
-	f.far = far
+	f.far = &far
 	return f
+}
+
+// words returns the bits of the values from 64 on.
+func (f Fact) words() []uint64 {
+	if f.far == nil {
+		return nil
+	}
+	return *f.far
 }
 
 // Merge returns what f and g know together.
@@ -66,13 +74,13 @@ func (f Fact) Merge(g Fact) Fact {
 		return g
 	}
 	f.notEq |= g.notEq
-	if len(g.far) > 0 {
-		far := make([]uint64, max(len(f.far), len(g.far)))
-		copy(far, f.far)
-		for i, w := range g.far {
+	if len(g.words()) > 0 {
+		far := make([]uint64, max(len(f.words()), len(g.words())))
+		copy(far, f.words())
+		for i, w := range g.words() {
 			far[i] |= w
 		}
-		f.far = far
+		f.far = &far
 	}
 	return f
 }
@@ -80,14 +88,14 @@ func (f Fact) Merge(g Fact) Fact {
 // Excluded returns how many values the fact excludes without knowing the nimber.
 func (f Fact) Excluded() int {
 	n := bits.OnesCount64(f.notEq)
-	for _, w := range f.far {
+	for _, w := range f.words() {
 		n += bits.OnesCount64(w)
 	}
 	return n
 }
 
 // size is the fact's approximate memory in bytes, for the cache's budget.
-func (f Fact) size() int { return 40 + 8*len(f.far) }
+func (f Fact) size() int { return 24 + 8*len(f.words()) }
 
 // empty reports whether f knows nothing.
-func (f Fact) empty() bool { return f.nimber == 0 && f.notEq == 0 && len(f.far) == 0 }
+func (f Fact) empty() bool { return f.nimber == 0 && f.notEq == 0 && f.far == nil }

@@ -16,17 +16,18 @@ type Front struct {
 	seen []uint64
 }
 
+// A frontSlot holds one key; hash (never 0 in a used slot) spares most string comparisons.
 type frontSlot struct {
+	hash uint64
 	key  string
 	fact Fact
-	used bool
 }
 
 // FrontBits returns the size of a front (in bits of its slot count) that takes about an
-// eighth of a cache budget of mb megabytes: a slot is about 64 bytes.
+// eighth of a cache budget of mb megabytes: a slot is about 48 bytes.
 func FrontBits(mb int) int {
 	bits := 16
-	for bits < 22 && int64(64)<<(bits+1) <= int64(mb)<<20/8 {
+	for bits < 22 && int64(48)<<(bits+1) <= int64(mb)<<20/8 {
 		bits++
 	}
 	return bits
@@ -44,11 +45,11 @@ func NewFront(behind Cache, bits int) *Front {
 	}
 }
 
-// probe returns the key's slot and its two bits in the Bloom filter, from one hash.
-func (c *Front) probe(key string) (s *frontSlot, b1, b2 uint64) {
-	h := maphash.String(c.seed, key)
+// probe returns the key's hash, its slot and its two bits in the Bloom filter.
+func (c *Front) probe(key string) (h uint64, s *frontSlot, b1, b2 uint64) {
+	h = maphash.String(c.seed, key) | 1
 	n := uint64(len(c.seen)) * 64
-	return &c.slots[h&c.mask], (h >> 20) % n, (h>>40 | h<<24) % n
+	return h, &c.slots[h>>1&c.mask], (h >> 20) % n, (h>>40 | h<<24) % n
 }
 
 func (c *Front) isSet(b uint64) bool { return c.seen[b/64]&(1<<(b%64)) != 0 }
@@ -57,23 +58,23 @@ func (c *Front) isSet(b uint64) bool { return c.seen[b/64]&(1<<(b%64)) != 0 }
 // Fact): every Put passes through the front and overwrites its slot, so while the slot holds
 // the key, nothing newer can be behind it.
 func (c *Front) Get(key string) (Fact, bool) {
-	s, b1, b2 := c.probe(key)
-	if s.used && s.key == key {
+	h, s, b1, b2 := c.probe(key)
+	if s.hash == h && s.key == key {
 		return s.fact, !s.fact.empty()
 	}
 	if !c.isSet(b1) || !c.isSet(b2) {
-		*s = frontSlot{key, Fact{}, true}
+		*s = frontSlot{h, key, Fact{}}
 		return Fact{}, false
 	}
 	f, ok := c.behind.Get(key)
-	*s = frontSlot{key, f, true}
+	*s = frontSlot{h, key, f}
 	return f, ok
 }
 
 // Put keeps f in the front, evicting whatever shared its slot, and passes it behind.
 func (c *Front) Put(key string, f Fact) {
-	s, b1, b2 := c.probe(key)
-	*s = frontSlot{key, f, true}
+	h, s, b1, b2 := c.probe(key)
+	*s = frontSlot{h, key, f}
 	c.seen[b1/64] |= 1 << (b1 % 64)
 	c.seen[b2/64] |= 1 << (b2 % 64)
 	c.behind.Put(key, f)
@@ -85,6 +86,6 @@ func (c *Front) Usage() Usage {
 	if b, ok := c.behind.(Usager); ok {
 		u = b.Usage()
 	}
-	u.Bytes += int64(len(c.slots))*64 + int64(len(c.seen))*8
+	u.Bytes += int64(len(c.slots))*48 + int64(len(c.seen))*8
 	return u
 }
