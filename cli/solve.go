@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -36,7 +37,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
 	fs.StringVar(&f.algo, "algo", "couples", "couples (the paper's), elementary (§4.1, outcome only) or mex")
-	fs.IntVar(&f.cacheMB, "cache-mb", 512, "cache size in megabytes")
+	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
 }
 
@@ -93,6 +94,9 @@ type solveStats struct {
 }
 
 func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f solveFlags) int {
+	// The cache is most of the heap: let the collector work harder near the budget rather
+	// than double the heap (GOGC's default growth) past it.
+	debug.SetMemoryLimit(int64(f.cacheMB)*13/10<<20 + 256<<20)
 	cache, err := engine.NewRistretto(f.cacheMB)
 	if err != nil {
 		return fail(env, "solve", err)
