@@ -141,7 +141,7 @@ func (p *SolverPanel) solverFor(game string) *engine.Solver {
 	}
 	job := &p.job
 	p.cache, p.solverGame, p.solverMB = c, game, mb
-	p.solver = engine.NewSolver(engine.WithCache(c), engine.WithProgress(func(st engine.Stats) {
+	p.solver = engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(mb))), engine.WithProgress(func(st engine.Stats) {
 		j := *job // read on the search goroutine: job only changes while no task runs
 		p.do(func() { p.progress(j, st) })
 	}, progressEvery))
