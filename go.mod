@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	a.grundy.local/earlyenv v0.0.0
 	codeberg.org/go-pdf/fpdf v0.12.0 // indirect
 	fyne.io/systray v1.12.2 // indirect
 	github.com/BurntSushi/freetype-go v0.0.0-20160129220410-b763ddbfe298 // indirect
@@ -64,3 +65,5 @@ require (
 )
 
 replace fyne.io/fyne/v2 v2.8.0 => fyne.io/fyne/v2 v2.7.1
+
+replace a.grundy.local/earlyenv => ./internal/earlyenv

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 
+	_ "a.grundy.local/earlyenv" // before fyne's init: see its doc
 	"grundy/cli"
 )
 

@@ -244,7 +244,11 @@ func (p *SolverPanel) openPicked() {
 	}
 }
 
-// icons of the task buttons.
-var taskIcons = map[Task]fyne.Resource{
-	TaskNimber: theme.MediaPlayIcon(), TaskOutcome: theme.MediaPlayIcon(), TaskMoves: theme.MediaFastForwardIcon(),
+// taskIcon returns the icon of a task's button. (A function, not a package variable: the
+// theme may only be asked once the app runs, and the command line never starts it.)
+func taskIcon(t Task) fyne.Resource {
+	if t == TaskMoves {
+		return theme.MediaFastForwardIcon()
+	}
+	return theme.MediaPlayIcon()
 }

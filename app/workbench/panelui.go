@@ -29,7 +29,7 @@ type panelUI struct {
 func (u *panelUI) build(p *SolverPanel) {
 	u.tasks = map[Task]*widget.Button{}
 	for _, t := range []Task{TaskNimber, TaskOutcome, TaskMoves} {
-		b := widget.NewButtonWithIcon(t.String(), taskIcons[t], func() { p.Start(t) })
+		b := widget.NewButtonWithIcon(t.String(), taskIcon(t), func() { p.Start(t) })
 		if t == TaskNimber {
 			b.Importance = widget.HighImportance
 		}

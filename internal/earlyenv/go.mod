@@ -1,0 +1,3 @@
+module a.grundy.local/earlyenv
+
+go 1.26

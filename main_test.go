@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildGrundy builds the real binary once for the tests of this file.
+func buildGrundy(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "grundy")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// run runs the binary in a C locale with no display, as on a server or in CI.
+func run(bin string, args ...string) (int, string, string) {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=", "WAYLAND_DISPLAY=", "HOME="+os.TempDir())
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	return code, out.String(), errOut.String()
+}
+
+// TestBinary: the real binary keeps the command-line contract: a bad input is exit 2 and one
+// line on stderr (nothing from the GUI toolkit's initialisation), a good one prints its answer,
+// and with no display the workbench says so and exits 1 rather than panic.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildGrundy(t)
+	code, _, errOut := run(bin, "solve", "cram", "9x9")
+	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "81 cells") {
+		t.Errorf("solve cram 9x9: exit %d, stderr %q; want 2 and one line", code, errOut)
+	}
+	code, out, errOut := run(bin, "solve", "cram", "3x4", "--json")
+	if code != 0 || errOut != "" || !strings.Contains(out, `"nimber":1`) {
+		t.Errorf("solve cram 3x4: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = run(bin)
+	if code != 1 || !strings.Contains(errOut, "no display") || strings.Contains(errOut, "panic") {
+		t.Errorf("grundy with no display: exit %d, stderr %q", code, errOut)
+	}
+}
