@@ -119,6 +119,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", "cram", "3x3", "--nope"}, "nope"},
 		{[]string{"tree", "cram", "3x3"}, "-o"},
 		{[]string{"tree", "cram", "3x3", "-o", "x.txt"}, ".json"},
+		{[]string{"tree", "cram", "3x3", "-o", "x.png", "--dpi", "0"}, "--dpi"},
 		{[]string{"check"}, "FILE"},
 		{[]string{"check", "/does/not/exist.json"}, "exist"},
 		{[]string{"seq", "cram", "--to", "5"}, "not a heap game"},

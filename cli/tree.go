@@ -17,22 +17,27 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--dpi N] [--depth D] [--width PT]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png)",
 	Run:       runTree,
 }
 
+// A treeWriter writes a tree in one file format; pictures take the export options.
+type treeWriter func(w io.Writer, t *engine.Tree, opts ...export.Option) error
+
 // treeWriters are the file formats `tree` writes, by extension: the tree file, and the
 // pictures of viz/export (one exporter for the window and the command line).
-var treeWriters = map[string]func(w io.Writer, t *engine.Tree) error{
-	".json": engine.WriteTree,
+var treeWriters = map[string]treeWriter{
+	".json": func(w io.Writer, t *engine.Tree, _ ...export.Option) error { return engine.WriteTree(w, t) },
 	".svg":  picture(".svg"),
 	".pdf":  picture(".pdf"),
 	".png":  picture(".png"),
 }
 
-func picture(format string) func(w io.Writer, t *engine.Tree) error {
-	return func(w io.Writer, t *engine.Tree) error { return export.Write(w, format, t) }
+func picture(format string) treeWriter {
+	return func(w io.Writer, t *engine.Tree, opts ...export.Option) error {
+		return export.Write(w, format, t, opts...)
+	}
 }
 
 func runTree(ctx context.Context, env *Env, args []string) int {
@@ -40,6 +45,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	out := fs.String("o", "", "the file to write: .json, .svg, .pdf or .png")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
+	dpi := fs.Float64("dpi", 300, "resolution of a .png")
+	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
+	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -51,6 +59,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	write, ok := treeWriters[strings.ToLower(filepath.Ext(*out))]
 	if !ok {
 		return fail(env, "tree", usagef("-o %q: want a file ending in %s", *out, extensions()))
+	}
+	if *dpi < 10 || *dpi > 2400 || *width < 50 || *width > 100000 {
+		return fail(env, "tree", usagef("--dpi %g, --width %g: want 10 to 2400 dpi and 50 to 100000 points", *dpi, *width))
 	}
 	p, err := games.Parse(g, text)
 	if err != nil {
@@ -71,7 +82,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %v\n", s.Stats().Elapsed.Round(time.Millisecond), err)
 		return exitTimeout
 	}
-	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, t) }); err != nil {
+	opts := []export.Option{export.DPI(*dpi), export.MaxWidth(*width)}
+	if *depth >= 0 {
+		opts = append(opts, export.Depth(*depth))
+	}
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, t, opts...) }); err != nil {
 		return fail(env, "tree", err)
 	}
 	root := t.Nodes[t.Root]
