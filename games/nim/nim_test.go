@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/games/octal"
 	"grundy/games/parse"
 )
 
@@ -109,7 +110,7 @@ func optionStrings(p engine.Position) string {
 
 func TestOptionsUnchanged(t *testing.T) {
 	p := parsePos(t, "4 2 4 1")
-	str, heaps := p.String(), p.(Position).Heaps()
+	str, heaps := p.String(), p.(octal.Position).Heaps()
 	n := 0
 	for o := range p.Options() {
 		checkRoundTrip(t, o)
@@ -118,7 +119,7 @@ func TestOptionsUnchanged(t *testing.T) {
 	if n != 7 {
 		t.Errorf("%q has %d options, want 7", str, n)
 	}
-	if p.String() != str || !slices.Equal(p.(Position).Heaps(), heaps) {
+	if p.String() != str || !slices.Equal(p.(octal.Position).Heaps(), heaps) {
 		t.Errorf("options changed %q into %q", str, p)
 	}
 }
@@ -143,22 +144,22 @@ func TestSplit(t *testing.T) {
 func TestHeap(t *testing.T) {
 	for _, n := range []int{0, 1, 9, MaxHeap} {
 		p := New().Heap(n)
-		if p.Key() != strconv.Itoa(n) || p.(Position).Hint() != n {
-			t.Errorf("Heap(%d) = %q (key %q, hint %d)", n, p, p.Key(), p.(Position).Hint())
+		if p.Key() != strconv.Itoa(n) || p.(octal.Position).Hint() != n {
+			t.Errorf("Heap(%d) = %q (key %q, hint %d)", n, p, p.Key(), p.(octal.Position).Hint())
 		}
 	}
 }
 
 // plainNimber is the oracle: mex over the options of the whole position, never splitting it,
 // memoised on the sorted heap sizes.
-func plainNimber(p Position, memo map[string]int) int {
+func plainNimber(p octal.Position, memo map[string]int) int {
 	key := fmt.Sprint(slices.Sorted(slices.Values(p.Heaps())))
 	if v, ok := memo[key]; ok {
 		return v
 	}
 	seen := map[int]bool{}
 	for o := range p.Options() {
-		seen[plainNimber(o.(Position), memo)] = true
+		seen[plainNimber(o.(octal.Position), memo)] = true
 	}
 	v := 0
 	for seen[v] {
@@ -191,7 +192,7 @@ func TestNimbersPublished(t *testing.T) {
 		if err != nil {
 			t.Fatalf("testdata: %q: %v", sc.Text(), err)
 		}
-		p := parsePos(t, pos).(Position)
+		p := parsePos(t, pos).(octal.Position)
 		sum := 0
 		for _, h := range p.Heaps() {
 			sum ^= values[h]
@@ -216,7 +217,7 @@ func TestNimberOfSum(t *testing.T) {
 			want ^= h
 		}
 		pos := strings.Join(heaps, " ")
-		if got := plainNimber(parsePos(t, pos).(Position), memo); got != want {
+		if got := plainNimber(parsePos(t, pos).(octal.Position), memo); got != want {
 			t.Errorf("Nimber(%q) = %d, want %d; seed %d", pos, got, want, seed)
 		}
 	}

@@ -21,6 +21,7 @@ type kind uint8
 
 const (
 	kindOctal  kind = iota // a finite octal code, subtraction games included
+	kindNim                // Nim: take any positive number
 	kindLasker             // Lasker's Nim: take any number, or split in two
 	kindGrundy             // Grundy's game: split into two unequal heaps
 )
@@ -66,6 +67,10 @@ func DawsonsKayles() *Game { return mustOctal("dawsons-kayles", "0.07") }
 
 // DawsonsChess returns Dawson's chess, octal 0.137, named "dawsons-chess".
 func DawsonsChess() *Game { return mustOctal("dawsons-chess", "0.137") }
+
+// Nim returns Nim, named "nim": take any positive number of tokens from a heap. A heap of
+// n tokens has nimber n.
+func Nim() *Game { return newGame("nim", kindNim, nil) }
 
 // Lasker returns Lasker's Nim, named "lasker": take any number of tokens from a heap, or split
 // a heap into two non-empty heaps.
@@ -113,7 +118,7 @@ func newOctal(name string, digits []uint8) *Game {
 
 // newGame builds a Game and precomputes which heaps have a move.
 func newGame(name string, k kind, digits []uint8) *Game {
-	g := &Game{name: name, kind: k, digits: digits, splits: k != kindOctal}
+	g := &Game{name: name, kind: k, digits: digits, splits: k == kindLasker || k == kindGrundy}
 	for i, d := range digits {
 		if d != 0 {
 			g.moves = append(g.moves, move{k: i, d: d})
@@ -134,7 +139,7 @@ func newGame(name string, k kind, digits []uint8) *Game {
 func (g *Game) Name() string { return g.name }
 
 // Code returns the canonical octal code of the game ("0.77" for Kayles, "0.3033" for
-// subtraction:1,3,4), or "" for Lasker's Nim and Grundy's game, which have none.
+// subtraction:1,3,4), or "" for Nim, Lasker's Nim and Grundy's game, which have none.
 func (g *Game) Code() string {
 	if g.kind != kindOctal {
 		return ""

@@ -6,13 +6,13 @@ package octal
 // went through every option.
 func (g *Game) heapOptions(n int, yield func(a, b int) bool) bool {
 	switch g.kind {
-	case kindLasker:
+	case kindNim, kindLasker:
 		for rest := n - 1; rest >= 0; rest-- {
 			if !yield(rest, 0) {
 				return false
 			}
 		}
-		return splits(n, false, yield)
+		return g.kind == kindNim || splits(n, false, yield)
 	case kindGrundy:
 		return splits(n, true, yield)
 	}

@@ -39,6 +39,11 @@ func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
 		err    error
 	)
 	switch g.kind {
+	case kindNim:
+		values, err = make([]int, n+1), ctx.Err()
+		for i := range values {
+			values[i] = i
+		}
 	case kindLasker:
 		values, err = g.laskerNimbers(ctx, n)
 	case kindGrundy:

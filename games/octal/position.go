@@ -122,3 +122,16 @@ func format(heaps []int32) string {
 	}
 	return string(b)
 }
+
+// Value gives the nimber of a Nim position without search: the nim-sum of its heaps
+// (Bouton). Other heap games answer nothing (engine.Valuer).
+func (p Position) Value() (int, bool) {
+	if p.g.kind != kindNim {
+		return 0, false
+	}
+	x := 0
+	for _, h := range p.heaps {
+		x ^= int(h)
+	}
+	return x, true
+}
