@@ -3,7 +3,6 @@ package chomp
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"grundy/games/parse"
 )
@@ -19,39 +18,17 @@ func Parse(s string) (*Board, error) {
 	return parseHeights(s)
 }
 
-// number scans the decimal number at the start of s, saturating at 1000 (enough to say that
-// it is too large), and returns it with the number of bytes it spans.
-func number(s string) (n, width int) {
-	for width < len(s) && s[width] >= '0' && s[width] <= '9' {
-		n = min(n*10+int(s[width]-'0'), 1000)
-		width++
-	}
-	return n, width
-}
-
 // parseSize reads "RxC".
 func parseSize(s string) (*Board, error) {
-	rows, i := number(s)
-	if i == 0 {
-		return nil, unexpected(s, 0, "a number of rows")
+	rows, cols, err := parse.Size("chomp", s)
+	if err != nil {
+		return nil, err
 	}
-	if s[i] != 'x' {
-		return nil, unexpected(s, i, "'x'")
+	if rows > maxSide {
+		return nil, tooMany(s, 0, rows, "rows")
 	}
-	cols, w := number(s[i+1:])
-	if w == 0 || i+1+w < len(s) {
-		return nil, unexpected(s, i+1+w, "a number of columns")
-	}
-	for _, d := range []struct {
-		n, at int
-		what  string
-	}{{rows, 0, "rows"}, {cols, i + 1, "columns"}} {
-		if d.n == 0 {
-			return nil, parse.Errorf(parse.ErrSyntax, "chomp", s, d.at, "board has no %s", d.what)
-		}
-		if d.n > maxSide {
-			return nil, tooMany(s, d.at, d.n, d.what)
-		}
+	if cols > maxSide {
+		return nil, tooMany(s, strings.IndexByte(s, 'x')+1, cols, "columns")
 	}
 	return Rect(rows, cols)
 }
@@ -65,13 +42,7 @@ func tooMany(s string, at, n int, what string) error {
 }
 
 // unexpected reports what is at s[i], or the end of s, where want was expected.
-func unexpected(s string, i int, want string) error {
-	if i >= len(s) {
-		return parse.Errorf(parse.ErrSyntax, "chomp", s, len(s), "missing %s", want)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return parse.Errorf(parse.ErrSyntax, "chomp", s, i, "unexpected %q, want %s", r, want)
-}
+func unexpected(s string, i int, want string) error { return parse.Unexpected("chomp", s, i, want) }
 
 // parseHeights reads column heights.
 func parseHeights(s string) (*Board, error) {
@@ -82,7 +53,7 @@ func parseHeights(s string) (*Board, error) {
 			i++
 			continue
 		}
-		h, w := number(s[i:])
+		h, w := parse.Number(s[i:])
 		if err := checkHeight(s, i, w, h, n, buf[:n]); err != nil {
 			return nil, err
 		}

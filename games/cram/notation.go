@@ -22,45 +22,20 @@ func Parse(s string) (*Board, error) {
 	return parseRows(s)
 }
 
-// number scans the decimal number at the start of s, saturating at 1000 (enough to say that a
-// board is too large), and returns it with the number of bytes it spans.
-func number(s string) (n, width int) {
-	for width < len(s) && s[width] >= '0' && s[width] <= '9' {
-		n = min(n*10+int(s[width]-'0'), 1000)
-		width++
-	}
-	return n, width
-}
-
 // parseSize reads "RxC".
 func parseSize(s string) (*Board, error) {
-	rows, i := number(s)
-	if i == len(s) || s[i] != 'x' {
-		return nil, unexpected(s, i, "'x'")
+	rows, cols, err := parse.Size("cram", s)
+	if err != nil {
+		return nil, err
 	}
-	cols, w := number(s[i+1:])
-	if w == 0 || i+1+w < len(s) {
-		return nil, unexpected(s, i+1+w, "a number of columns")
-	}
-	switch {
-	case rows == 0:
-		return nil, parse.Errorf(parse.ErrSyntax, "cram", s, 0, "board has no rows")
-	case cols == 0:
-		return nil, parse.Errorf(parse.ErrSyntax, "cram", s, i+1, "board has no columns")
-	case rows*cols > maxCells:
+	if rows*cols > maxCells {
 		return nil, tooLarge(s, rows, cols)
 	}
 	return New(rows, cols)
 }
 
 // unexpected reports what is at s[i], or the end of s, where want was expected.
-func unexpected(s string, i int, want string) error {
-	if i >= len(s) {
-		return parse.Errorf(parse.ErrSyntax, "cram", s, len(s), "missing %s", want)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return parse.Errorf(parse.ErrSyntax, "cram", s, i, "unexpected %q, want %s", r, want)
-}
+func unexpected(s string, i int, want string) error { return parse.Unexpected("cram", s, i, want) }
 
 // tooLarge reports a board of more than 64 cells.
 func tooLarge(s string, rows, cols int) error {
