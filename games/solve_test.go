@@ -52,6 +52,13 @@ var smallPositions = []struct {
 	{"subtraction:1,3,4", []string{"10", "7 6"}, heapsUpTo(3, 14)},
 	{"cram", []string{"2x2", "3x3", "2x5", "..#/.../...", "3x3 + 2x5"}, randomBoard(3, 4, ".#")},
 	{"chomp", []string{"3x3", "3 3 2 1", "2x5"}, randomHeights(4, 4)},
+	{"sprouts", []string{"0*2", "0*3", "0.AB|AB", "1a1a", "1a2a", "ABCD|ABCD", "0*2+1a1a"}, sproutsSpots},
+}
+
+// sproutsSpots writes a few small Sprouts positions: spots alone, or beside a loop.
+func sproutsSpots(r *rand.Rand) string {
+	lands := []string{"0", "0*2", "1a1a", "0.AB|AB", "1a2a", "12", "2AB|AB", "0.1a1a"}
+	return lands[r.IntN(len(lands))] + "+" + lands[r.IntN(len(lands))]
 }
 
 func heapsUpTo(k, max int) func(r *rand.Rand) string {

@@ -7,6 +7,7 @@ import (
 	"grundy/games/cram"
 	"grundy/games/nim"
 	"grundy/games/octal"
+	"grundy/games/sprouts"
 )
 
 // registry is the table of games, in the order `grundy games` lists them. It is written out
@@ -22,6 +23,7 @@ var registry = []Entry{
 	{"subtraction:S", "heap sizes; S the allowed takes", "subtraction:1,3,4 10", subtractionGame},
 	{"cram", "RxC, or rows of . (free) and # (filled) joined by /", "3x4, ..#/.../...", noParam(cram.Game{})},
 	{"chomp", "RxC, or column heights, non-increasing", "4x5, 3 3 2 1", noParam(chomp.Game{})},
+	{"sprouts", "0*k for k spots, or the strings of Glop and SPOTS", "0*6, 0.AB|AB, 1a1a", noParam(sprouts.Game{})},
 }
 
 // A nimberer computes the nimbers of single heaps; heaps turns it into a HeapGame.

@@ -1,0 +1,58 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// BenchmarkSprouts finds the outcome of p-spot Sprouts with the couples search; for small p
+// the elementary search and plain mex run beside it as baselines.
+func BenchmarkSprouts(b *testing.B) {
+	for p := 3; p <= 12; p++ {
+		if p > 10 && quick() {
+			break
+		}
+		pos := fmt.Sprintf("0*%d", p)
+		b.Run(pos+"/couples-outcome", func(b *testing.B) { run(b, "sprouts", pos, "couples-outcome") })
+		if p <= 6 {
+			b.Run(pos+"/elementary", func(b *testing.B) { run(b, "sprouts", pos, "elementary") })
+			b.Run(pos+"/plain-mex", func(b *testing.B) { run(b, "sprouts", pos, "plain-mex") })
+		}
+	}
+}
+
+// BenchmarkSproutsTree records the solution tree of the outcome of p-spot Sprouts and
+// reports its size in losing couples, the measure of the paper's Figure 12 (p = 11: 140;
+// Glop's smallest known proof: 113).
+func BenchmarkSproutsTree(b *testing.B) {
+	for p := 1; p <= 11; p++ {
+		if p > 9 && quick() {
+			break
+		}
+		b.Run(fmt.Sprintf("0*%d", p), func(b *testing.B) {
+			g, err := games.Lookup("sprouts")
+			if err != nil {
+				b.Fatal(err)
+			}
+			pos, err := games.Parse(g, fmt.Sprintf("0*%d", p))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var t *engine.Tree
+			var st engine.Stats
+			for b.Loop() {
+				s := engine.NewSolver(engine.WithCache(engine.NoCache{}))
+				if t, err = s.ProveOutcome(context.Background(), "sprouts", pos); err != nil {
+					b.Fatal(err)
+				}
+				st = s.Stats()
+			}
+			b.ReportMetric(float64(t.LosingCouples()), "losing-couples")
+			b.ReportMetric(float64(st.Nodes), "nodes/op")
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package sprouts
+
+const raceEnabled = false

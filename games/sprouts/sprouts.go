@@ -1,0 +1,177 @@
+package sprouts
+
+import (
+	"iter"
+	"slices"
+	"strings"
+	"sync"
+
+	"grundy/engine"
+)
+
+// empty is the notation of the position with no land.
+const empty = "!"
+
+// movers keeps the scratch space of Parse and Options calls for the next ones; it remembers
+// no position.
+var movers = sync.Pool{New: func() any { return new(mover) }}
+
+// A Position is a Sprouts position in canonical form: a sum of lands, each of which is
+// played on its own. Positions are values that never change; make them with Parse. The zero
+// Position is the empty one.
+type Position struct {
+	s     string // canonical notation: lands sorted and joined with '+', or "!"
+	lives int
+}
+
+var (
+	_ engine.Position = (*Position)(nil)
+	_ engine.Hinter   = (*Position)(nil)
+)
+
+// A Game is the game of Sprouts, for the games registry.
+type Game struct{}
+
+// Name returns "sprouts".
+func (Game) Name() string { return "sprouts" }
+
+// Parse reads a position in the notation of Parse.
+func (Game) Parse(s string) (engine.Position, error) {
+	p, err := Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse reads a position: "0*k" for k fresh spots, a string of the current notation such as
+// "0.AB|AB" or "1a1a+AB|AB", "!" for the empty position, or the Glop 1.x form such as
+// "0.0.}]!". The position is reduced and put in canonical form. Errors are *parse.ParseError
+// values wrapping parse.ErrSyntax or, past the limits, parse.ErrTooLarge.
+func Parse(s string) (*Position, error) {
+	p, _, err := readPosition(s)
+	return p, err
+}
+
+// readPosition parses s, and reports whether the canonical text of every land was found by
+// a full search (see canon.search): then any other writing of the position gets the same.
+func readPosition(s string) (*Position, bool, error) {
+	lands, err := read(s)
+	if err != nil {
+		return nil, false, err
+	}
+	m := movers.Get().(*mover)
+	defer movers.Put(m)
+	w := &m.ws
+	w.reset()
+	for _, l := range lands {
+		w.add(l.codes, l.dead)
+	}
+	return &Position{s: w.joined(), lives: w.lives}, w.exact, nil
+}
+
+// String returns the canonical notation of p.
+func (p *Position) String() string {
+	if p.s == "" {
+		return empty // the zero Position
+	}
+	return p.s
+}
+
+// Key returns the canonical notation of p: equivalent positions written alike have one key.
+func (p *Position) Key() string { return p.String() }
+
+// Lives returns the number of moves left to play at most: 3 for every 0, 2 for every 1,
+// 1 for every 2 and every letter.
+func (p *Position) Lives() int { return p.lives }
+
+// Hint returns the lives of p: fewer lives, less to search.
+func (p *Position) Hint() int { return p.lives }
+
+// Lands returns the canonical notation of each land of p, in order; none for the empty
+// position.
+func (p *Position) Lands() []string {
+	if p.s == empty || p.s == "" {
+		return nil
+	}
+	return strings.Split(p.s, "+")
+}
+
+// Split returns the lands of p as positions: p itself when it has one land, none when no
+// move remains.
+func (p *Position) Split() []engine.Position {
+	lands := p.Lands()
+	if len(lands) <= 1 {
+		if len(lands) == 0 {
+			return nil
+		}
+		return []engine.Position{p}
+	}
+	out := make([]engine.Position, len(lands))
+	for i, l := range lands {
+		out[i] = &Position{s: l, lives: landLives(l)}
+	}
+	return out
+}
+
+// Options yields every position one move away from p, each once.
+func (p *Position) Options() iter.Seq[engine.Position] {
+	return func(yield func(engine.Position) bool) {
+		lands := p.Lands()
+		seen := make(map[string]struct{})
+		m := movers.Get().(*mover)
+		defer movers.Put(m)
+		for i, land := range lands {
+			rest := p.lives - landLives(land)
+			ok := m.options(land, func(child string, lives int) bool {
+				if len(lands) > 1 {
+					child = replaceLand(lands, i, child)
+				}
+				if _, dup := seen[child]; dup {
+					return true
+				}
+				seen[child] = struct{}{}
+				return yield(&Position{s: child, lives: rest + lives})
+			})
+			if !ok {
+				return
+			}
+		}
+	}
+}
+
+// replaceLand returns the position made of lands with lands[i] replaced by child (a
+// position: lands joined with '+', or "!").
+func replaceLand(lands []string, i int, child string) string {
+	next := make([]string, 0, len(lands)+1)
+	next = append(append(next, lands[:i]...), lands[i+1:]...)
+	if child != empty {
+		next = append(next, strings.Split(child, "+")...)
+	}
+	if len(next) == 0 {
+		return empty
+	}
+	slices.Sort(next)
+	return strings.Join(next, "+")
+}
+
+// landLives counts the lives of a canonical land, where every letter is seen twice.
+func landLives(s string) int {
+	if rest, ok := strings.CutPrefix(s, "0*"); ok {
+		k := 0
+		for _, c := range rest {
+			k = 10*k + int(c-'0')
+		}
+		return 3 * k
+	}
+	n, letters := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '2':
+			n += digitLives(c - '0')
+		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+			letters++
+		}
+	}
+	return n + letters/2
+}

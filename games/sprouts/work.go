@@ -1,0 +1,56 @@
+package sprouts
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// A workspace reduces lands under work, splits them and writes the lands that result in
+// canonical form. One serves a whole Parse or Options call.
+type workspace struct {
+	red   reducer
+	can   canon
+	text  []byte
+	parts []span // the lands written in text
+	lives int    // their lives
+	exact bool   // every land written got its text by a full search (see canon.search)
+}
+
+// add reduces a land under work whose letters listed in dead are dead spots, splits it and
+// writes its lands.
+func (w *workspace) add(codes, dead []uint8) {
+	out := w.red.reduce(codes, dead)
+	for _, l := range w.red.split(out) {
+		w.lives += w.can.load(w.red.comp[l.lo:l.hi])
+		lo := len(w.text)
+		w.text = w.can.write(w.text)
+		w.parts = append(w.parts, span{lo, len(w.text)})
+		w.exact = w.exact && w.can.exact
+	}
+}
+
+// reset forgets the lands written.
+func (w *workspace) reset() { w.text, w.parts, w.lives, w.exact = w.text[:0], w.parts[:0], 0, true }
+
+// joined returns the lands written, sorted and joined with '+', or "!" when there is none.
+func (w *workspace) joined() string {
+	switch len(w.parts) {
+	case 0:
+		return empty
+	case 1:
+		return string(w.text[w.parts[0].lo:w.parts[0].hi])
+	}
+	slices.SortFunc(w.parts, func(a, b span) int {
+		return bytes.Compare(w.text[a.lo:a.hi], w.text[b.lo:b.hi])
+	})
+	var b strings.Builder
+	b.Grow(len(w.text) + len(w.parts))
+	for i, p := range w.parts {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		b.Write(w.text[p.lo:p.hi])
+	}
+	return b.String()
+}
