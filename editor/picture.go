@@ -1,6 +1,9 @@
 package editor
 
 import (
+	"fmt"
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -60,7 +63,7 @@ func NewPicture(f Family, g games.Game, term string) (Picture, error) {
 	case FamilyHeaps:
 		p = newHeapPicture(g)
 	default:
-		p = newTextPicture()
+		p = newTextPicture(g)
 	}
 	if err := p.SetTerm(term); err != nil {
 		return nil, err
@@ -69,16 +72,28 @@ func NewPicture(f Family, g games.Game, term string) (Picture, error) {
 }
 
 // textPicture shows a position as its notation, in a large monospaced font: Sprouts strings
-// and any game without a picture of its own are edited through the notation field.
+// and any game without a picture of its own are edited through the notation field. Under it,
+// a list of the position's moves: choosing one steps into it.
 type textPicture struct {
 	widget.BaseWidget
-	text *canvas.Text
+	game     games.Game
+	text     *canvas.Text
+	moves    *widget.Select
+	onChange func(string)
 }
 
-func newTextPicture() *textPicture {
-	p := &textPicture{text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+// maxMoves bounds the moves listed under a text picture.
+const maxMoves = 500
+
+func newTextPicture(g games.Game) *textPicture {
+	p := &textPicture{game: g, text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
 	p.text.TextStyle.Monospace = true
 	p.text.TextSize = theme.TextSize() * 1.5
+	p.moves = widget.NewSelect(nil, func(move string) {
+		if move != "" && p.onChange != nil {
+			p.onChange(move)
+		}
+	})
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -89,7 +104,34 @@ func (p *textPicture) SetTerm(term string) error {
 	}
 	p.text.Text = term
 	p.text.Refresh()
+	moves := p.movesOf(p.Term())
+	p.moves.Options = moves
+	p.moves.PlaceHolder = fmt.Sprintf("step into a move (%d)", len(moves))
+	if len(moves) == 0 {
+		p.moves.PlaceHolder = "no move: the player to move has lost"
+	}
+	p.moves.ClearSelected()
 	return nil
+}
+
+// movesOf returns the notations of the options of term, sorted, without repeats.
+func (p *textPicture) movesOf(term string) []string {
+	if p.game == nil {
+		return nil
+	}
+	pos, err := p.game.Parse(term)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for o := range pos.Options() {
+		if len(out) == maxMoves {
+			break
+		}
+		out = append(out, o.String())
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func (p *textPicture) Term() string {
@@ -99,10 +141,10 @@ func (p *textPicture) Term() string {
 	return p.text.Text
 }
 
-func (p *textPicture) SetOnChanged(func(string)) {}
+func (p *textPicture) SetOnChanged(f func(string)) { p.onChange = f }
 
 func (p *textPicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewCenter(p.text))
+	return widget.NewSimpleRenderer(container.NewVBox(container.NewCenter(p.text), p.moves))
 }
 
 // smallButton returns a low-importance button with an icon, for steppers and toolbars.
