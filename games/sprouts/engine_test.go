@@ -2,6 +2,8 @@ package sprouts
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 
 	"grundy/engine"
@@ -29,6 +31,33 @@ func TestEngine_Reachable(t *testing.T) {
 					t.Fatalf("Outcome(%q, %d) = %v without a cache; nimber %d", p, n, win, want)
 				}
 			}
+		}
+	}
+}
+
+// TestEngine_Published: the couples search gives the published nimbers of p-spot Sprouts,
+// p = 1…6 (0, 0, 1, 1, 1, 0), and with GRUNDY_SLOW=1 the outcomes to p = 11 (losing
+// exactly when p ≡ 0, 1, 2 mod 6; SPROUTS.md, from Applegate–Jacobson–Sleator and
+// Lemoine–Viennot).
+func TestEngine_Published(t *testing.T) {
+	ctx := context.Background()
+	s := engine.NewSolver(engine.WithCache(engine.NewFront(engine.NewMapCache(), 16)))
+	for p, want := range []int{0, 0, 0, 1, 1, 1, 0} {
+		if p == 0 {
+			continue
+		}
+		pos := mustParse(t, fmt.Sprintf("0*%d", p))
+		if got, err := s.Nimber(ctx, pos); err != nil || got != want {
+			t.Errorf("Nimber(0*%d) = %d, %v; want %d", p, got, err, want)
+		}
+	}
+	if os.Getenv("GRUNDY_SLOW") == "" {
+		return
+	}
+	for p := 7; p <= 11; p++ {
+		win, err := s.Outcome(ctx, mustParse(t, fmt.Sprintf("0*%d", p)), 0)
+		if want := p%6 > 2; err != nil || win != want {
+			t.Errorf("Outcome(0*%d) = %v, %v; want %v", p, win, err, want)
 		}
 	}
 }
