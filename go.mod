@@ -64,6 +64,8 @@ require (
 	star-tex.org/x/tex v0.7.1 // indirect
 )
 
+// tdewolff/canvas requires fyne v2.8.0, which the module proxy here does not have; its fyne
+// renderer is not used, and the whole app is built and tested on v2.7.1.
 replace fyne.io/fyne/v2 v2.8.0 => fyne.io/fyne/v2 v2.7.1
 
 replace a.grundy.local/earlyenv => ./internal/earlyenv
