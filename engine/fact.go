@@ -6,8 +6,8 @@ import "math/bits"
 // different from (the couples (P, n) found winning, paper §5.1). Facts are values: With and
 // WithNimber return new ones and never change the receiver, so a cached Fact can be shared.
 type Fact struct {
-	nimber int      // nimber+1, so that the zero Fact knows nothing
-	notEq  uint64   // bit n set: proven ≠ n, for n < 64
+	nimber int       // nimber+1, so that the zero Fact knows nothing
+	notEq  uint64    // bit n set: proven ≠ n, for n < 64
 	far    *[]uint64 // the same for n ≥ 64, bit n-64; rare, so kept out of line
 }
 
