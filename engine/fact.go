@@ -3,7 +3,7 @@ package engine
 import "math/bits"
 
 // A Fact is what the search knows of a position: its nimber, or the values it was proven
-// different from (the couples (P, n) found winning, paper §5.1). Facts are values: With and
+// different from (the couples (P, n) found winning, paper §5.1). Facts are values: Without and
 // WithNimber return new ones and never change the receiver, so a cached Fact can be shared.
 type Fact struct {
 	nimber int       // nimber+1, so that the zero Fact knows nothing

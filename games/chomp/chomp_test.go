@@ -2,6 +2,7 @@ package chomp
 
 import (
 	"errors"
+	"grundy/games/gametest"
 	"slices"
 	"strings"
 	"testing"
@@ -146,28 +147,6 @@ func (m mex) component(p engine.Position) int {
 	return v
 }
 
-func perft(p engine.Position, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	n := 0
-	for o := range p.Options() {
-		n += perft(o, depth-1)
-	}
-	return n
-}
-
-func naivePerft(s squares, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	n := 0
-	for _, o := range s.moves() {
-		n += naivePerft(o, depth-1)
-	}
-	return n
-}
-
 func TestOptions_Perft(t *testing.T) {
 	tests := []struct {
 		board string
@@ -184,7 +163,7 @@ func TestOptions_Perft(t *testing.T) {
 	for _, tt := range tests {
 		b := mustParse(t, tt.board)
 		for depth := 1; depth <= 3; depth++ {
-			got, want := perft(b, depth), naivePerft(squaresOf(b), depth)
+			got, want := gametest.Perft(b, depth), gametest.NaivePerft(squaresOf(b), depth, squares.moves)
 			if got != want {
 				t.Errorf("perft(%q, %d) = %d, want %d", tt.board, depth, got, want)
 			}

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"grundy/games/gametest"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"grundy/engine"
 	"grundy/games/parse"
 )
 
@@ -21,30 +21,6 @@ func mustParse(t testing.TB, s string) *Board {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// perft counts the sequences of depth moves from p.
-func perft(p engine.Position, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	n := 0
-	for o := range p.Options() {
-		n += perft(o, depth-1)
-	}
-	return n
-}
-
-// naivePerft is perft on the oracle's boards.
-func naivePerft(c cells, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	n := 0
-	for _, o := range c.moves() {
-		n += naivePerft(o, depth-1)
-	}
-	return n
 }
 
 func TestOptions_Perft(t *testing.T) {
@@ -68,7 +44,7 @@ func TestOptions_Perft(t *testing.T) {
 	for _, tt := range tests {
 		b := mustParse(t, tt.board)
 		for depth := 1; depth <= 3; depth++ {
-			got, want := perft(b, depth), naivePerft(cellsOf(b), depth)
+			got, want := gametest.Perft(b, depth), gametest.NaivePerft(cellsOf(b), depth, cells.moves)
 			if got != want {
 				t.Errorf("perft(%q, %d) = %d, want %d", tt.board, depth, got, want)
 			}

@@ -1,10 +1,8 @@
 package cram
 
 import (
-	"errors"
+	"grundy/games/gametest"
 	"testing"
-
-	"grundy/games/parse"
 )
 
 // FuzzParse checks that Parse never panics, fails only with a *parse.ParseError, and that a
@@ -26,21 +24,5 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b, err := Parse(s)
-		if err != nil {
-			var pe *parse.ParseError
-			if !errors.As(err, &pe) || !(errors.Is(err, parse.ErrSyntax) || errors.Is(err, parse.ErrTooLarge)) {
-				t.Fatalf("Parse(%q) error = %v, want a *parse.ParseError of a known kind", s, err)
-			}
-			return
-		}
-		back, err := Parse(b.String())
-		if err != nil {
-			t.Fatalf("Parse(%q) error: %v, from %q", b.String(), err, s)
-		}
-		if *back != *b || back.String() != b.String() || back.Key() != b.Key() {
-			t.Fatalf("Parse(%q) = %q, want %q", b.String(), back, b)
-		}
-	})
+	f.Fuzz(func(t *testing.T, s string) { gametest.CheckParse(t, s, Parse) })
 }
