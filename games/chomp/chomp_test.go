@@ -119,33 +119,8 @@ func (m naive) nimber(s squares) int {
 	return v
 }
 
-// mex computes nimbers through the engine interface, memoised by Key.
-type mex map[string]int
-
-func (m mex) nimber(p engine.Position) int {
-	x := 0
-	for _, c := range p.Split() {
-		x ^= m.component(c)
-	}
-	return x
-}
-
-func (m mex) component(p engine.Position) int {
-	k := p.Key()
-	if v, ok := m[k]; ok {
-		return v
-	}
-	var seen uint64
-	for o := range p.Options() {
-		seen |= 1 << m.nimber(o)
-	}
-	v := 0
-	for seen>>v&1 == 1 {
-		v++
-	}
-	m[k] = v
-	return v
-}
+// mex computes nimbers through the engine interface (gametest.Mex).
+type mex = gametest.Mex
 
 func TestOptions_Perft(t *testing.T) {
 	tests := []struct {
@@ -223,7 +198,7 @@ func TestNimber_Oracle(t *testing.T) {
 	slow, fast, keys := naive{}, mex{}, map[string]int{}
 	for _, b := range append(diagrams(4, 5), diagrams(5, 4)...) {
 		want := slow.nimber(squaresOf(b))
-		if got := fast.nimber(b); got != want {
+		if got := fast.Nimber(b); got != want {
 			t.Errorf("nimber(%q) = %d, want %d", b, got, want)
 		}
 		if v, ok := keys[b.Key()]; ok && v != want {
@@ -240,7 +215,7 @@ func TestNimber_Rectangles(t *testing.T) {
 	for rows := 1; rows <= 7; rows++ {
 		for cols := 1; cols <= 7; cols++ {
 			b, _ := Rect(rows, cols)
-			if got := m.nimber(b); (got == 0) != (rows == 1 && cols == 1) {
+			if got := m.Nimber(b); (got == 0) != (rows == 1 && cols == 1) {
 				t.Errorf("nimber(%q) = %d, want 0 only for 1x1", b, got)
 			}
 		}
@@ -261,7 +236,7 @@ func TestNimber_TwoRows(t *testing.T) {
 				}
 			}
 			b, _ := New(h)
-			if got := m.nimber(b); (got == 0) != (a == top+1) {
+			if got := m.Nimber(b); (got == 0) != (a == top+1) {
 				t.Errorf("nimber(%q) = %d, want 0 exactly when %d = %d+1", b, got, a, top)
 			}
 		}
@@ -279,7 +254,7 @@ func TestNimber_Hooks(t *testing.T) {
 				h = append(h, 1)
 			}
 			b, _ := New(h)
-			if got := m.nimber(b); got != a^c {
+			if got := m.Nimber(b); got != a^c {
 				t.Errorf("nimber(%q) = %d, want %d", b, got, a^c)
 			}
 		}

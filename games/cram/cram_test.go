@@ -288,7 +288,7 @@ func TestNimber_Published(t *testing.T) {
 		if err != nil {
 			t.Fatalf("testdata/published.txt: %q: %v", sc.Text(), err)
 		}
-		if got := m.nimber(b); got != want {
+		if got := m.Nimber(b); got != want {
 			t.Errorf("nimber(%q) = %d, want %d", board, got, want)
 		}
 	}
@@ -300,7 +300,7 @@ func TestNimber_Symmetry(t *testing.T) {
 	m := mex{}
 	for n := 1; n <= 12; n++ {
 		b := mustParse(t, fmt.Sprintf("2x%d", n))
-		if got := m.nimber(b); (got == 0) != (n%2 == 0) {
+		if got := m.Nimber(b); (got == 0) != (n%2 == 0) {
 			t.Errorf("nimber(%q) = %d, want 0 exactly when %d is even", b, got, n)
 		}
 	}
@@ -365,7 +365,7 @@ func TestSymmetricZero_Oracle(t *testing.T) {
 		if !b.SymmetricZero() {
 			t.Errorf("SymmetricZero(%q) = false, want true", b)
 		}
-		if got := fast.nimber(b); got != 0 {
+		if got := fast.Nimber(b); got != 0 {
 			t.Errorf("nimber(%q) = %d, want 0 as SymmetricZero says", b, got)
 		}
 	}
@@ -394,7 +394,7 @@ func TestValue_Oracle(t *testing.T) {
 	for range 2000 {
 		b := randomBoard(r, 2+r.IntN(4), 2+r.IntN(4), 0.45)
 		if v, ok := b.Value(); ok {
-			if want := fast.nimber(b); v != want {
+			if want := fast.Nimber(b); v != want {
 				t.Errorf("Value(%q) = %d, want %d", b, v, want)
 			}
 		}

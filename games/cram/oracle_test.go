@@ -2,12 +2,12 @@ package cram
 
 import (
 	"flag"
+	"grundy/games/gametest"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
-	"grundy/engine"
 )
 
 var seedFlag = flag.Uint64("seed", 0, "seed of the random boards; 0 takes one from the clock")
@@ -160,34 +160,8 @@ func (m naive) nimber(c cells) int {
 	return v
 }
 
-// mex computes nimbers through the engine interface: Split, XOR of the components, each a
-// mex over Options, memoised by Key.
-type mex map[string]int
-
-func (m mex) nimber(p engine.Position) int {
-	x := 0
-	for _, c := range p.Split() {
-		x ^= m.component(c)
-	}
-	return x
-}
-
-func (m mex) component(p engine.Position) int {
-	k := p.Key()
-	if v, ok := m[k]; ok {
-		return v
-	}
-	var seen uint64
-	for o := range p.Options() {
-		seen |= 1 << m.nimber(o)
-	}
-	v := 0
-	for seen>>v&1 == 1 {
-		v++
-	}
-	m[k] = v
-	return v
-}
+// mex computes nimbers through the engine interface (gametest.Mex).
+type mex = gametest.Mex
 
 // keyCheck records the oracle's nimber of every key it sees, to prove that no key is shared
 // by boards of different nimbers.
@@ -209,7 +183,7 @@ func TestNimber_Oracle(t *testing.T) {
 	check := func(c cells) {
 		b := c.board()
 		want := slow.nimber(c)
-		if got := fast.nimber(b); got != want {
+		if got := fast.Nimber(b); got != want {
 			t.Errorf("nimber(%q) = %d, want %d", b, got, want)
 		}
 		kc.check(t, b, want)
@@ -252,7 +226,7 @@ func TestNimber_Reachable(t *testing.T) {
 		for len(queue) > 0 {
 			b, queue = queue[0], queue[1:]
 			want := slow.nimber(cellsOf(b))
-			if got := fast.nimber(b); got != want {
+			if got := fast.Nimber(b); got != want {
 				t.Errorf("nimber(%q) = %d, want %d", b, got, want)
 			}
 			kc.check(t, b, want)

@@ -54,3 +54,34 @@ func CheckParse[P engine.Position](t *testing.T, s string, parseFunc func(string
 		t.Fatalf("Parse(%q) = %q (key %q), want %q (key %q)", p.String(), back, back.Key(), p, p.Key())
 	}
 }
+
+// Mex computes nimbers through the engine's interface alone: Split, the XOR of the
+// components, each the mex of its options' nimbers, memoised by Key. Tests check it against
+// their own naive oracle, then use it where the oracle is too slow. Nimbers must stay under 64.
+type Mex map[string]int
+
+// Nimber returns the nimber of p.
+func (m Mex) Nimber(p engine.Position) int {
+	x := 0
+	for _, c := range p.Split() {
+		x ^= m.component(c)
+	}
+	return x
+}
+
+func (m Mex) component(p engine.Position) int {
+	k := p.Key()
+	if v, ok := m[k]; ok {
+		return v
+	}
+	var seen uint64
+	for o := range p.Options() {
+		seen |= 1 << m.Nimber(o)
+	}
+	v := 0
+	for seen>>v&1 == 1 {
+		v++
+	}
+	m[k] = v
+	return v
+}
