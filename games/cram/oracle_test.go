@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 var seedFlag = flag.Uint64("seed", 0, "seed of the random boards; 0 takes one from the clock")
