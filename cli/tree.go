@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -78,6 +79,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		prove = s.ProveOutcome
 	}
 	t, err := prove(ctx, g.Name(), p)
+	if errors.Is(err, engine.ErrTreeTooLarge) {
+		return fail(env, "tree", usagef("%s %s: %v; `grundy solve` finds its nimber", g.Name(), p, engine.ErrTreeTooLarge))
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %v\n", s.Stats().Elapsed.Round(time.Millisecond), err)
 		return exitTimeout

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -108,6 +109,13 @@ func (s *Solver) end() error {
 	return nil
 }
 
+// MaxRecorded bounds the couples a recorded search keeps (each with its proof, in memory
+// until the tree is read out): past it the search stops with ErrTreeTooLarge.
+const MaxRecorded = 4_000_000
+
+// ErrTreeTooLarge stops a search whose solution tree would not fit in memory.
+var ErrTreeTooLarge = errors.New("the solution tree is too large to record (over 4 million couples)")
+
 // checkEvery is how many expanded nodes pass between two looks at the context and the clock.
 const checkEvery = 1024
 
@@ -118,6 +126,10 @@ func (s *Solver) tick() {
 	}
 	if err := s.ctx.Err(); err != nil {
 		s.err = err
+		return
+	}
+	if s.rec != nil && len(s.rec.proofs) > MaxRecorded {
+		s.err = ErrTreeTooLarge
 		return
 	}
 	if s.progress != nil && time.Since(s.lastReport) >= s.every {

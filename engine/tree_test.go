@@ -145,3 +145,20 @@ func TestCheck_ParseError(t *testing.T) {
 		t.Fatalf("Check with an unreadable position = %v, want a *CheckError", err)
 	}
 }
+
+// TestProve_TooLarge: a recorded search stops, with ErrTreeTooLarge, before its proofs
+// outgrow memory.
+func TestProve_TooLarge(t *testing.T) {
+	s := NewSolver()
+	s.rec = newRecorder()
+	for i := range MaxRecorded + 1 {
+		s.rec.proofs[ref{key: "x", n: i}] = nil
+	}
+	s.begin(context.Background())
+	for range 2 * checkEvery {
+		s.tick()
+	}
+	if !errors.Is(s.err, ErrTreeTooLarge) {
+		t.Fatalf("a recorder over MaxRecorded: err = %v, want ErrTreeTooLarge", s.err)
+	}
+}
