@@ -95,6 +95,9 @@ func StateText(r Result) string {
 		return s + "."
 	}
 	s := done + "proven in " + elapsed(r.Stats.Elapsed) + ", " + count(r.Stats.Nodes) + " nodes"
+	if r.NoTree != "" {
+		s += "; " + r.NoTree
+	}
 	if r.Tree != nil {
 		s += fmt.Sprintf("; the tree has %s nodes, %s losing couples", count(int64(len(r.Tree.Nodes))), count(int64(r.Tree.LosingCouples())))
 	}

@@ -170,3 +170,20 @@ func TestSolve_Moves(t *testing.T) {
 		t.Fatalf("a cancelled solve: %+v", r)
 	}
 }
+
+// TestSolve_LargeSearchNoTree: a search larger than the tree limit gives its answer, from the
+// cached search, and says why there is no tree; a small one gives the tree too.
+func TestSolve_LargeSearchNoTree(t *testing.T) {
+	g, _ := games.Lookup("cram")
+	p, _ := games.Parse(g, "3x4")
+	r := Solve(context.Background(), engine.NewSolver(), TaskNimber, "cram", p)
+	if !r.HasNimber || r.Nimber != 1 || r.Tree == nil || r.NoTree != "" {
+		t.Fatalf("3x4: nimber %d (%v), tree %v, %q", r.Nimber, r.HasNimber, r.Tree != nil, r.NoTree)
+	}
+	defer func(old int64) { treeLimit = old }(treeLimit)
+	treeLimit = 0
+	r = Solve(context.Background(), engine.NewSolver(), TaskOutcome, "cram", p)
+	if !r.HasOutcome || !r.Win || r.Tree != nil || !strings.Contains(r.NoTree, "no tree") {
+		t.Fatalf("3x4 over the limit: outcome %v (%v), tree %v, %q", r.Win, r.HasOutcome, r.Tree != nil, r.NoTree)
+	}
+}

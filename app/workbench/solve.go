@@ -50,7 +50,8 @@ type Result struct {
 	Nimber     int
 
 	Options []Option     // TaskMoves: the options, in the order of the game's moves
-	Tree    *engine.Tree // TaskNimber and TaskOutcome: the proof
+	Tree    *engine.Tree // TaskNimber and TaskOutcome: the proof, when it was small enough
+	NoTree  string       // why there is no tree for a finished TaskNimber or TaskOutcome
 	Stats   engine.Stats
 
 	Stopped bool   // the search was stopped before it finished
@@ -74,21 +75,23 @@ func Solve(ctx context.Context, s *engine.Solver, task Task, game string, p engi
 	var err error
 	switch task {
 	case TaskNimber:
-		r.Tree, err = s.ProveNimber(ctx, game, p)
+		r.Nimber, err = s.Nimber(ctx, p)
+		r.HasNimber, r.HasOutcome, r.Win = err == nil, err == nil, r.Nimber != 0
+		r.Stats = s.Stats()
 		if err == nil {
-			root := r.Tree.Nodes[r.Tree.Root]
-			r.HasNimber, r.Nimber = true, root.N
-			r.HasOutcome, r.Win = true, root.N != 0
+			r.prove(ctx, s.ProveNimber, game, p)
 		}
 	case TaskOutcome:
-		r.Tree, err = s.ProveOutcome(ctx, game, p)
+		r.Win, err = s.Outcome(ctx, p, 0)
+		r.HasOutcome = err == nil
+		r.Stats = s.Stats()
 		if err == nil {
-			r.HasOutcome, r.Win = true, !r.Tree.Nodes[r.Tree.Root].Losing()
+			r.prove(ctx, s.ProveOutcome, game, p)
 		}
 	case TaskMoves:
 		err = r.moves(ctx, s, p)
+		r.Stats = s.Stats()
 	}
-	r.Stats = s.Stats()
 	switch {
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		r.Stopped, r.Tree = true, nil
@@ -97,6 +100,25 @@ func Solve(ctx context.Context, s *engine.Solver, task Task, game string, p engi
 		r.Err = err
 	}
 	return r
+}
+
+// treeLimit bounds the searches whose solution tree the panel records afterwards: the
+// recording searches again, keeping every proof in memory, without the cache's help.
+var treeLimit int64 = 300_000
+
+// prove records the solution tree of what the search found, when the search was small
+// enough; a stop during the recording keeps the answer and says there is no tree.
+func (r *Result) prove(ctx context.Context, prove func(context.Context, string, engine.Position) (*engine.Tree, error), game string, p engine.Position) {
+	if r.Stats.Nodes > treeLimit {
+		r.NoTree = fmt.Sprintf("no tree: the search took %d nodes, more than the %d the tree is recorded for", r.Stats.Nodes, treeLimit)
+		return
+	}
+	t, err := prove(ctx, game, p)
+	if err != nil {
+		r.NoTree = "no tree: " + err.Error()
+		return
+	}
+	r.Tree = t
 }
 
 // moves computes the nimber of every option, then the position's as their mex.
