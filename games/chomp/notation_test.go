@@ -2,6 +2,7 @@ package chomp
 
 import (
 	"errors"
+	"grundy/games/gametest"
 	"strings"
 	"testing"
 
@@ -79,17 +80,10 @@ var parseErrorTests = []struct {
 func TestParse_Errors(t *testing.T) {
 	for _, tt := range parseErrorTests {
 		b, err := Parse(tt.in)
-		var pe *parse.ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("Parse(%q) = %v, %v, want a *parse.ParseError", tt.in, b, err)
-			continue
+		if b != nil {
+			t.Errorf("Parse(%q) = %v, want no board", tt.in, b)
 		}
-		if !errors.Is(err, tt.kind) || pe.Offset != tt.offset || pe.Game != "chomp" || pe.Input != tt.in {
-			t.Errorf("Parse(%q) error = %v (offset %d), want kind %q at %d", tt.in, err, pe.Offset, tt.kind, tt.offset)
-		}
-		if tt.msg != "" && !strings.HasSuffix(err.Error(), tt.msg) {
-			t.Errorf("Parse(%q) error = %q, want %q", tt.in, err, tt.msg)
-		}
+		gametest.CheckParseError(t, "chomp", tt.in, err, tt.kind, tt.offset, tt.msg)
 	}
 }
 

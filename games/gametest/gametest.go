@@ -5,6 +5,7 @@ package gametest
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"grundy/engine"
@@ -84,4 +85,21 @@ func (m Mex) component(p engine.Position) int {
 	}
 	m[k] = v
 	return v
+}
+
+// CheckParseError checks that err, from parsing in for game, is a *parse.ParseError of kind at
+// offset whose message ends with msg (any message when msg is "").
+func CheckParseError(t *testing.T, game, in string, err, kind error, offset int, msg string) {
+	t.Helper()
+	var pe *parse.ParseError
+	if !errors.As(err, &pe) {
+		t.Errorf("Parse(%q) error = %v, want a *parse.ParseError", in, err)
+		return
+	}
+	if !errors.Is(err, kind) || pe.Offset != offset || pe.Game != game || pe.Input != in {
+		t.Errorf("Parse(%q) error = %v (offset %d), want kind %q at %d", in, err, pe.Offset, kind, offset)
+	}
+	if msg != "" && !strings.HasSuffix(err.Error(), msg) {
+		t.Errorf("Parse(%q) error = %q, want %q", in, err, msg)
+	}
 }
