@@ -14,6 +14,7 @@ type option struct {
 	parts []part
 	class int // losing, open or winning: as far as the cache knows, for the heap at hand
 	cost  int // the hints of the components whose nimber is not known
+	guess int // the game's guess: smaller is more likely losing
 	hash  uint64
 }
 
@@ -27,7 +28,8 @@ const (
 var partSeed = maphash.MakeSeed()
 
 // options returns p's options without duplicates, the ones most likely to be losing and
-// easiest first: known losing ones, then the open ones by increasing cost, then those known
+// easiest first: known losing ones, then the open ones by increasing cost (and, at equal
+// cost, the game's guess), then those known
 // to be winning (searched only to prove that (p, n) is losing). An option known to be losing
 // ends the list at once: it alone proves (p, n) winning.
 func (s *Solver) options(p Position, n int) []option {
@@ -54,7 +56,10 @@ func (s *Solver) options(p Position, n int) []option {
 		if a.class != b.class {
 			return a.class - b.class
 		}
-		return a.cost - b.cost
+		if a.cost != b.cost {
+			return a.cost - b.cost
+		}
+		return a.guess - b.guess
 	})
 	return opts
 }
@@ -67,7 +72,7 @@ func (s *Solver) newOption(o Position) option {
 		slab = append(slab, part{c, c.Key()})
 	}
 	s.parts[s.level] = slab
-	opt := option{pos: o, parts: slab[start:len(slab):len(slab)]}
+	opt := option{pos: o, parts: slab[start:len(slab):len(slab)], guess: guess(o)}
 	if s.rec == nil && len(opt.parts) > 1 {
 		// P + P has nimber 0 (the mirror strategy): equal components cancel in pairs. The
 		// tree records whole sums, so that the checker sees every component.

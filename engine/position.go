@@ -26,6 +26,13 @@ type Hinter interface {
 	Hint() int
 }
 
+// A Guesser tells, among options of equal difficulty, which are likely to be losing: the
+// search tries smaller guesses first, since one losing option ends the work on its parent
+// (paper §5.5). A guess only orders the search; it never changes a result.
+type Guesser interface {
+	Guess() int
+}
+
 // A Valuer knows the nimber of some positions from theory (a closed form, a table, a
 // symmetry strategy) without search. The search asks it when the cache knows nothing.
 // Solution trees never rely on it: `grundy check` verifies from the rules alone.
@@ -37,6 +44,14 @@ type Valuer interface {
 func hint(p Position) int {
 	if h, ok := p.(Hinter); ok {
 		return h.Hint()
+	}
+	return 0
+}
+
+// guess returns p's Guess, or 0 when p gives none.
+func guess(p Position) int {
+	if g, ok := p.(Guesser); ok {
+		return g.Guess()
 	}
 	return 0
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -152,5 +154,63 @@ func TestSolver_StatsWhileRunning(t *testing.T) {
 	}
 	if reports == 0 {
 		t.Fatal("no progress report")
+	}
+}
+
+// A path is a position with one move, to the path one shorter; a path of even length is
+// losing. Its guess orders it among its parent's options.
+type path struct {
+	name       string
+	len, guess int
+}
+
+func (p path) Options() iter.Seq[Position] {
+	return func(yield func(Position) bool) {
+		if p.len > 0 {
+			yield(path{p.name, p.len - 1, 0})
+		}
+	}
+}
+
+func (p path) Split() []Position {
+	if p.len == 0 {
+		return nil
+	}
+	return []Position{p}
+}
+
+func (p path) Key() string    { return fmt.Sprintf("%s%d", p.name, p.len) }
+func (p path) String() string { return p.Key() }
+func (p path) Guess() int     { return p.guess }
+
+// A fork is a position whose options are the paths it holds, in order.
+type fork []path
+
+func (f fork) Options() iter.Seq[Position] {
+	return func(yield func(Position) bool) {
+		for _, p := range f {
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+func (f fork) Split() []Position { return []Position{f} }
+func (f fork) Key() string       { return "fork" }
+func (f fork) String() string    { return "fork" }
+
+// TestSolver_TriesSmallerGuessFirst: of two losing options, neither known yet, the proof
+// names the one with the smaller guess, wherever it comes in the list.
+func TestSolver_TriesSmallerGuessFirst(t *testing.T) {
+	for _, f := range []fork{{{"a", 2, 1}, {"b", 2, 0}}, {{"b", 2, 0}, {"a", 2, 1}}} {
+		tr, err := NewSolver().ProveOutcome(context.Background(), "test", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := tr.Nodes[tr.Root]
+		if len(root.Children) != 1 || tr.Nodes[root.Children[0]].Position != "b2" {
+			t.Errorf("%v: proof %+v, want the winning move to b2", f, tr.Nodes)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package sprouts
 import (
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -27,6 +28,7 @@ type Position struct {
 var (
 	_ engine.Position = (*Position)(nil)
 	_ engine.Hinter   = (*Position)(nil)
+	_ engine.Guesser  = (*Position)(nil)
 )
 
 // A Game is the game of Sprouts, for the games registry.
@@ -87,6 +89,30 @@ func (p *Position) Lives() int { return p.lives }
 
 // Hint returns the lives of p: fewer lives, less to search.
 func (p *Position) Hint() int { return p.lives }
+
+// Guess ranks p among options of one position, smaller first: the more fresh spots (0, then
+// 1) p keeps, the likelier it is to be losing. Measured on the couples search for the
+// outcome of 0*p: p = 9 takes 30 555 nodes with it, 556 687 without; p = 10 is out of reach
+// without it.
+func (p *Position) Guess() int {
+	zeros, ones := fresh(p.String())
+	return -(100*zeros + ones)
+}
+
+// fresh counts the spots of a position's canonical text that have no line (zeros) and one
+// line (ones).
+func fresh(s string) (zeros, ones int) {
+	for land := range strings.SplitSeq(s, "+") {
+		if rest, ok := strings.CutPrefix(land, "0*"); ok {
+			k, _ := strconv.Atoi(rest)
+			zeros += k
+			continue
+		}
+		zeros += strings.Count(land, "0")
+		ones += strings.Count(land, "1")
+	}
+	return zeros, ones
+}
 
 // Lands returns the canonical notation of each land of p, in order; none for the empty
 // position.

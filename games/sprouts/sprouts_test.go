@@ -282,3 +282,19 @@ func optionStrings(p *Position) []string {
 	slices.Sort(out)
 	return out
 }
+
+func TestGuess(t *testing.T) {
+	for _, c := range []struct {
+		pos   string
+		guess int
+	}{
+		{"0*12", -1200},
+		{"0.1a1a", -102},
+		{"0*3+1a2a+0.AB|AB", -401},
+		{"AB|AB", 0},
+	} {
+		if got := mustParse(t, c.pos).Guess(); got != c.guess {
+			t.Errorf("Guess(%q) = %d, want %d", c.pos, got, c.guess)
+		}
+	}
+}
