@@ -288,10 +288,12 @@ func TestGuess(t *testing.T) {
 		pos   string
 		guess int
 	}{
-		{"0*12", -1200},
-		{"0.1a1a", -102},
-		{"0*3+1a2a+0.AB|AB", -401},
-		{"AB|AB", 0},
+		{"0*12", -1200000 + 72},
+		{"0.1a1a", -102000 + 16},
+		{"0*3+1a2a+0.AB|AB", -401000 + 18},
+		{"AB|AB", 0 + 4},
+		{"0*5.AB|0*4.AB", -900000 + 34},
+		{"0*8.AB|0.AB", -900000 + 52},
 	} {
 		if got := mustParse(t, c.pos).Guess(); got != c.guess {
 			t.Errorf("Guess(%q) = %d, want %d", c.pos, got, c.guess)
