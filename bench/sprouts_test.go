@@ -11,20 +11,20 @@ import (
 	"grundy/games"
 )
 
-// sproutsMax is the largest number of spots the Sprouts benchmarks try: 9 unless
-// GRUNDY_BENCH_SPROUTS sets it (p = 10 takes minutes; see the README).
+// sproutsMax is the largest number of spots the Sprouts benchmarks try: 11 unless
+// GRUNDY_BENCH_SPROUTS sets it (p = 12 takes a minute; see the README).
 func sproutsMax() int {
 	if n, err := strconv.Atoi(os.Getenv("GRUNDY_BENCH_SPROUTS")); err == nil {
 		return n
 	}
-	return 9
+	return 11
 }
 
 // BenchmarkSprouts finds the outcome of p-spot Sprouts with the couples search; for small p
 // the elementary search and plain mex run beside it as baselines.
 func BenchmarkSprouts(b *testing.B) {
 	for p := 3; p <= sproutsMax(); p++ {
-		if p > 7 && quick() {
+		if p > 9 && quick() {
 			break
 		}
 		pos := fmt.Sprintf("0*%d", p)
@@ -40,8 +40,8 @@ func BenchmarkSprouts(b *testing.B) {
 // reports its size in losing couples, the measure of the paper's Figure 12 (p = 11: 140;
 // Glop's smallest known proof: 113).
 func BenchmarkSproutsTree(b *testing.B) {
-	for p := 1; p <= sproutsMax()-1; p++ {
-		if p > 6 && quick() {
+	for p := 1; p <= sproutsMax(); p++ {
+		if p > 9 && quick() {
 			break
 		}
 		b.Run(fmt.Sprintf("0*%d", p), func(b *testing.B) {
