@@ -21,7 +21,8 @@ func sproutsMax() int {
 }
 
 // BenchmarkSprouts finds the outcome of p-spot Sprouts with the couples search; for small p
-// the elementary search and plain mex run beside it as baselines.
+// the elementary search (with the same move ordering) and plain mex run beside it as
+// baselines.
 func BenchmarkSprouts(b *testing.B) {
 	for p := 3; p <= sproutsMax(); p++ {
 		if p > 9 && quick() {
@@ -29,8 +30,10 @@ func BenchmarkSprouts(b *testing.B) {
 		}
 		pos := fmt.Sprintf("0*%d", p)
 		b.Run(pos+"/couples-outcome", func(b *testing.B) { run(b, "sprouts", pos, "couples-outcome") })
-		if p <= 6 {
+		if p <= 8 {
 			b.Run(pos+"/elementary", func(b *testing.B) { run(b, "sprouts", pos, "elementary") })
+		}
+		if p <= 6 {
 			b.Run(pos+"/plain-mex", func(b *testing.B) { run(b, "sprouts", pos, "plain-mex") })
 		}
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // The two baselines beside the couples search, for tests and benchmarks. Both use the
 // solver's cache, counters, progress and cancellation, so that runs compare like for like.
@@ -25,8 +28,8 @@ func (s *Solver) elementary(p Position, key string) bool {
 	}
 	s.c.enter()
 	defer s.c.leave()
-	for o := range p.Options() {
-		lost := !s.elementary(o, o.Key())
+	for _, o := range s.elementaryOrder(p) {
+		lost := !s.elementary(o.pos, o.key)
 		if s.err != nil {
 			return false
 		}
@@ -37,6 +40,43 @@ func (s *Solver) elementary(p Position, key string) bool {
 	}
 	s.learn(key, 0, false)
 	return false
+}
+
+// elementaryOrder lists p's options in the order the couples search would try them, so that
+// the two searches differ by nimbers alone: those the cache knows to be losing first, then
+// by hint and guess (§5.5).
+func (s *Solver) elementaryOrder(p Position) []part {
+	type ranked struct {
+		part
+		lost        bool
+		hint, guess int
+	}
+	var opts []ranked
+	for o := range p.Options() {
+		r := ranked{part: part{o, o.Key()}, hint: hint(o), guess: guess(o)}
+		if f, ok := s.get(r.key); ok {
+			known, win := f.Outcome(0)
+			r.lost = known && !win
+		}
+		opts = append(opts, r)
+	}
+	slices.SortStableFunc(opts, func(a, b ranked) int {
+		switch {
+		case a.lost != b.lost:
+			if a.lost {
+				return -1
+			}
+			return 1
+		case a.hint != b.hint:
+			return a.hint - b.hint
+		}
+		return a.guess - b.guess
+	})
+	out := make([]part, len(opts))
+	for i, o := range opts {
+		out[i] = o.part
+	}
+	return out
 }
 
 // Mex is plain memoised mex: the nimber of a sum is the nim-sum of its components', and the

@@ -50,6 +50,15 @@
 // signatures that ignore names; a land so symmetric that more than 64 renderings remain to
 // compare keeps the smallest text found, which is right but may differ from another writing.
 //
+// # Search order
+//
+// Hint is the lives of a position: the search leaves the land with most lives for last in a
+// sum and tries options split into small lands first. Guess orders options of equal hint
+// (engine.Guesser): first those that keep the most fresh spots (0s, then 1s), then those
+// whose largest region is smallest, the balanced splits. Both are guesses that an option
+// loses, measured on the outcome of 0*p: with both, 0*11 takes 2 336 nodes; with fresh
+// spots alone, 1.18 million; with neither, 0*10 was not decided in 40 minutes.
+//
 // # Example
 //
 // The 2-spot game, worked in SPROUTS.md (nimbers in brackets):
