@@ -5,7 +5,8 @@
 # scripted demo (GRUNDY_DEMO=1, see app/workbench/demo.go): the demo builds a Cram position
 # by hand (two dominoes played, a cell filled), types a bad entry, solves the nimber, selects
 # a node of the tree, lists the winning moves, exports the tree as PNG, opens the Figure 9
-# sum, Kayles and Chomp examples and solves them, then starts a long search and stops it.
+# sum, Kayles and Chomp examples and solves them, then starts a long search and stops it,
+# and ends on the 4-spot game of Sprouts, solved.
 # After each scene the app prints "grundy-demo: ready NAME" and waits; this script saves the
 # window as OUTDIR/NAME.png (ImageMagick's import; fyne's own Capture is blank under Xvfb)
 # and tells the app to go on. The exported drawing is OUTDIR/07-exported-tree.png.

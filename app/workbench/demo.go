@@ -19,7 +19,8 @@ type demoStep struct {
 }
 
 // demoSteps build a position by hand, solve it, walk its tree and export it, then show the
-// other editors and a stopped search: the scenes that scripts/screenshot.sh photographs.
+// other editors, a stopped search and a Sprouts position: the scenes that
+// scripts/screenshot.sh photographs.
 func demoSteps(outDir string) []demoStep {
 	return []demoStep{
 		{name: "01-start", action: func(w *Workbench) {}},
@@ -66,6 +67,10 @@ func demoSteps(outDir string) []demoStep {
 		// dialog with Escape: the status line must stay as it was.
 		{name: "13-save-dialog", action: func(w *Workbench) { w.SaveTree() }},
 		{name: "14-after-cancel", action: func(w *Workbench) {}},
+		{name: "15-sprouts", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("sprouts", "0*4"))
+			w.Solver.Start(TaskNimber)
+		}, wait: true},
 	}
 }
 
