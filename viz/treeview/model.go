@@ -22,6 +22,7 @@ const StartNodes = 60
 type model struct {
 	tree     *engine.Tree
 	expanded []bool // by node id
+	depth    int    // levels below the root on show after the last expandTo
 	measure  draw.Measurer
 
 	pics   map[picKey]draw.Picture // drawn nodes, kept across layouts
@@ -97,6 +98,7 @@ func startDepth(t *engine.Tree, budget int) int {
 
 // expandTo expands exactly the nodes above depth d.
 func (md *model) expandTo(d int) {
+	md.depth = d
 	dist := distances(md.tree)
 	for id := range md.expanded {
 		md.expanded[id] = dist[id] >= 0 && dist[id] < d

@@ -168,6 +168,11 @@ func (v *TreeView) follow(size fyne.Size) {
 		v.view = fit(v.model.lay.Bounds, w, h)
 		return
 	}
+	// A tree too wide to read whole as it opens shows fewer levels, down to the root's
+	// options: the researcher expands what they want to see.
+	for v.model.depth > 1 && fit(v.model.lay.Bounds, w, h).zoom < readable {
+		v.model.expandTo(v.model.depth - 1)
+	}
 	root, _ := v.model.box(v.model.tree.Root)
 	v.view = start(v.model.lay.Bounds, root, w, h)
 }

@@ -188,3 +188,20 @@ func BenchmarkRedraw(b *testing.B) {
 		})
 	}
 }
+
+// TestTreeView_WideTreeOpensReadable: a tree too wide to read at its start depth opens with
+// fewer levels, fitted; a narrow one keeps its start depth.
+func TestTreeView_WideTreeOpensReadable(t *testing.T) {
+	v, _ := newTestView(t, 640, 480)
+	v.SetTree(wideTree(7, 3)) // 7 + 49 = 56 nodes under the root at depth 2: too wide
+	if z := fit(v.model.lay.Bounds, 640, 480).zoom; z < readable {
+		t.Errorf("the tree on show fits at zoom %g, below the readable %g", z, readable)
+	}
+	if d := v.model.depth; d != 1 {
+		t.Errorf("opened %d levels deep, want 1 (the root's options)", d)
+	}
+	v.SetTree(wideTree(2, 3))
+	if d := v.model.depth; d != 4 {
+		t.Errorf("a narrow tree opened %d levels deep, want all 4", d)
+	}
+}
