@@ -11,13 +11,14 @@ import (
 	"grundy/games"
 )
 
-// sproutsMax is the largest number of spots the Sprouts benchmarks try: 11 unless
-// GRUNDY_BENCH_SPROUTS sets it (p = 12 takes a minute; see the README).
+// sproutsMax is the largest number of spots the Sprouts benchmarks try: 12 (a minute, and
+// as much for its tree) unless GRUNDY_BENCH_SPROUTS sets it; p = 13 and 15 take more than
+// 10 minutes (see the README).
 func sproutsMax() int {
 	if n, err := strconv.Atoi(os.Getenv("GRUNDY_BENCH_SPROUTS")); err == nil {
 		return n
 	}
-	return 11
+	return 12
 }
 
 // BenchmarkSprouts finds the outcome of p-spot Sprouts with the couples search; for small p

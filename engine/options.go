@@ -28,10 +28,10 @@ const (
 var partSeed = maphash.MakeSeed()
 
 // options returns p's options without duplicates, the ones most likely to be losing and
-// easiest first: known losing ones, then the open ones by increasing cost (and, at equal
-// cost, the game's guess), then those known
-// to be winning (searched only to prove that (p, n) is losing). An option known to be losing
-// ends the list at once: it alone proves (p, n) winning.
+// easiest first: known losing ones, then the open ones by increasing cost (at equal cost, by
+// the game's guess), then those known to be winning (searched only to prove that (p, n) is
+// losing). An option known to be losing ends the list at once: it alone proves (p, n)
+// winning.
 func (s *Solver) options(p Position, n int) []option {
 	for len(s.opts) <= s.level {
 		s.opts = append(s.opts, nil)
