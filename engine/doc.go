@@ -18,7 +18,8 @@
 //
 // ProveNimber and ProveOutcome record a solution tree (Figures 6, 9–11): a Tree of couples,
 // each losing one with all its options, each winning one with the losing option that proves
-// it. WriteTree and ReadTree keep it in the grundy-tree/1 format; Check verifies one from the
+// it: of those the search proved losing, the one with the smallest proof (shrink.go), so
+// that trees printed in papers stay small. WriteTree and ReadTree keep it in the grundy-tree/1 format; Check verifies one from the
 // game's rules alone. Elementary (§4.1) and Mex (plain memoised mex) are the baselines the
 // benchmarks compare with.
 //

@@ -82,7 +82,9 @@ func (s *Solver) prove(ctx context.Context, game string, p Position, heap func()
 	if err := s.end(); err != nil {
 		return nil, err
 	}
-	return s.rec.tree(game, rootRef(p, n))
+	root := rootRef(p, n)
+	s.rec.shrink(root)
+	return s.rec.tree(game, root)
 }
 
 // rootRef names the couple (p, n) as the search recorded it.

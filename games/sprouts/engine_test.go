@@ -65,3 +65,24 @@ func TestEngine_Published(t *testing.T) {
 		}
 	}
 }
+
+// TestEngine_SmallTree: the solution tree of 0*8 passes the checker and keeps, for each
+// winning couple, the smallest losing option the search proved: 367 losing couples (716 with
+// the first one found; the paper's Figure 12: 205).
+func TestEngine_SmallTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2 s")
+	}
+	ctx := context.Background()
+	tree, err := engine.NewSolver().ProveOutcome(ctx, "sprouts", mustParse(t, "0*8"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func(s string) (engine.Position, error) { return Game{}.Parse(s) }
+	if err := engine.Check(ctx, tree, parse); err != nil {
+		t.Fatal(err)
+	}
+	if n := tree.LosingCouples(); n > 400 {
+		t.Errorf("the tree of 0*8 has %d losing couples, want at most 400", n)
+	}
+}
