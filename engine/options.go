@@ -32,25 +32,41 @@ var partSeed = maphash.MakeSeed()
 // the game's guess), then those known to be winning (searched only to prove that (p, n) is
 // losing). An option known to be losing ends the list at once: it alone proves (p, n)
 // winning.
-func (s *Solver) options(p Position, n int) []option {
+func (s *Solver) options(p part, n int) []option {
 	for len(s.opts) <= s.level {
 		s.opts = append(s.opts, nil)
 		s.parts = append(s.parts, nil)
 	}
 	opts := s.opts[s.level][:0]
-	s.parts[s.level] = s.parts[s.level][:0]
 	defer func() { s.opts[s.level] = opts[:0] }()
-	for o := range p.Options() {
-		opt := s.newOption(o)
-		if containsOption(opts, &opt) {
-			continue
+	recording := s.rec != nil
+	if known, ok := s.memo.get(p.key, recording); ok {
+		for _, opt := range known {
+			s.classify(&opt, n)
+			if opt.class == knownLosing {
+				return append(opts[:0], opt)
+			}
+			opts = append(opts, opt)
 		}
-		s.classify(&opt, n)
-		if opt.class == knownLosing {
-			opts = append(opts[:0], opt)
-			return opts
+	} else {
+		s.parts[s.level] = s.parts[s.level][:0]
+		for o := range p.pos.Options() {
+			opt := s.newOption(o)
+			if containsOption(opts, &opt) {
+				continue
+			}
+			s.classify(&opt, n)
+			if opt.class == knownLosing {
+				return append(opts[:0], opt)
+			}
+			opts = append(opts, opt)
 		}
-		opts = append(opts, opt)
+		// Every option was made: remember them, with slabs of their own (the level's slab is
+		// reused by the next node at this depth).
+		for i := range opts {
+			opts[i].parts = append([]part(nil), opts[i].parts...)
+		}
+		s.memo.put(p.key, recording, opts)
 	}
 	slices.SortStableFunc(opts, func(a, b option) int {
 		if a.class != b.class {
@@ -100,6 +116,7 @@ func cancelPairs(parts []part) []part {
 
 // classify sets o's class and cost from what the cache knows of its parts.
 func (s *Solver) classify(o *option, n int) {
+	o.cost = 0
 	x, unknown := n, 0
 	var last Fact
 	for _, c := range o.parts {

@@ -51,7 +51,7 @@ func (s *Solver) outcome1(p part, n int) bool {
 	s.level++
 	defer func() { s.c.leave(); s.level-- }()
 
-	opts := s.options(p.pos, n)
+	opts := s.options(p, n)
 	for i := range opts {
 		lost := !s.outcomeOf(&opts[i], n)
 		if s.err != nil {

@@ -22,6 +22,7 @@ type Solver struct {
 	level int
 	opts  [][]option
 	parts [][]part
+	memo  optionMemo // the options of the positions expanded last
 
 	c          counters
 	ctx        context.Context

@@ -214,3 +214,37 @@ func TestSolver_TriesSmallerGuessFirst(t *testing.T) {
 		}
 	}
 }
+
+// counted is a position that counts the calls of its Options.
+type counted struct {
+	Position
+	calls *int
+}
+
+func (c counted) Options() iter.Seq[Position] {
+	*c.calls++
+	return c.Position.Options()
+}
+
+func (c counted) Split() []Position { return []Position{c} }
+
+// TestSolver_RemembersOptions: the nimber of a Nim heap of 5 expands the heap for n = 0 … 5,
+// but makes its options at most twice, even with no cache: once for n = 0, which stops at
+// the first option (known losing: the empty heap), once in full, remembered after.
+func TestSolver_RemembersOptions(t *testing.T) {
+	g := &graph{succ: make([][]int, 6)}
+	for v := range g.succ {
+		for w := range v {
+			g.succ[v] = append(g.succ[v], w)
+		}
+	}
+	calls := 0
+	heap := counted{tokens{g, []int{5}}, &calls}
+	n, err := NewSolver(WithCache(NoCache{})).Nimber(context.Background(), heap)
+	if err != nil || n != 5 {
+		t.Fatalf("Nimber(heap 5) = %d, %v; want 5", n, err)
+	}
+	if calls > 2 {
+		t.Errorf("the options of the heap were made %d times, want at most 2", calls)
+	}
+}
