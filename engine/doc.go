@@ -1,7 +1,9 @@
 // Package engine solves impartial games under the normal convention with the algorithms of
 // J. Lemoine and S. Viennot, "Nimbers are inevitable" (shared/seeds/000_…). It knows nothing of
 // any game: a game implements Position (Options, Split, Key, String), and may add a Hinter
-// (move ordering, §5.5) and a Valuer (nimbers known from theory).
+// (how hard a position is, §5.5), a Guesser (which options are likely losing, to try them
+// first) and a Valuer (nimbers known from theory). The options of the positions expanded
+// last are remembered, so that a position expanded for another heap costs no new options.
 //
 // The search works on couples (P, n), position P plus a Nim-heap n; (P, n) is losing exactly
 // when nimber(P) = n (Proposition 3):
