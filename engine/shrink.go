@@ -53,7 +53,7 @@ func (r *recorder) reuse(root ref) bool {
 	changed := false
 	for _, k := range order {
 		pr, _ := r.find(k)
-		if !pr.win || pr.sum || len(pr.kids) != 1 || pr.pos == nil {
+		if !pr.win || pr.sum || len(pr.kids) != 1 {
 			continue
 		}
 		for o := range pr.pos.Options() {
