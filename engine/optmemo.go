@@ -22,7 +22,7 @@ type optionMemo struct {
 type memoSlot struct {
 	key       string
 	recording bool
-	opts      []option // class and cost are not set: they depend on the heap and the cache
+	opts      []option // class and cost are set again at each use: they depend on the heap and the cache
 }
 
 // get returns the options remembered for key, made in the given mode.

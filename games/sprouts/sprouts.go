@@ -3,7 +3,6 @@ package sprouts
 import (
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -109,35 +108,45 @@ type shapeCount struct{ zeros, ones, largest int }
 func shape(s string) shapeCount {
 	var f shapeCount
 	for land := range strings.SplitSeq(s, "+") {
-		if rest, ok := strings.CutPrefix(land, "0*"); ok {
-			k, _ := strconv.Atoi(rest)
+		if k, ok := freshSpots(land); ok {
 			f.zeros += k
 			f.largest = max(f.largest, 6*k)
 			continue
 		}
 		region := 0
-		for i := 0; i <= len(land); i++ {
-			switch c := byte('|'); {
-			case i < len(land) && land[i] != '|':
-				c = land[i]
-				switch {
-				case c == '0':
-					f.zeros++
-					region += 6
-				case c == '1':
-					f.ones++
-					region += 4
-				case c == '2', c >= 'A' && c <= 'Z':
-					region += 2
-				case c >= 'a' && c <= 'z':
-					region++
-				}
-			default:
+		for i := 0; i < len(land); i++ {
+			switch c := land[i]; {
+			case c == '|':
 				f.largest, region = max(f.largest, region), 0
+			case c == '0':
+				f.zeros++
+				region += 6
+			case c == '1':
+				f.ones++
+				region += 4
+			case c == '2', c >= 'A' && c <= 'Z':
+				region += 2
+			case c >= 'a' && c <= 'z':
+				region++
 			}
 		}
+		f.largest = max(f.largest, region)
 	}
 	return f
+}
+
+// freshSpots returns k when the canonical land is written "0*k": k spots with no line, alone
+// in one region.
+func freshSpots(land string) (int, bool) {
+	rest, ok := strings.CutPrefix(land, "0*")
+	if !ok {
+		return 0, false
+	}
+	k := 0
+	for _, c := range rest {
+		k = 10*k + int(c-'0')
+	}
+	return k, true
 }
 
 // Lands returns the canonical notation of each land of p, in order; none for the empty
@@ -209,11 +218,7 @@ func replaceLand(lands []string, i int, child string) string {
 
 // landLives counts the lives of a canonical land, where every letter is seen twice.
 func landLives(s string) int {
-	if rest, ok := strings.CutPrefix(s, "0*"); ok {
-		k := 0
-		for _, c := range rest {
-			k = 10*k + int(c-'0')
-		}
+	if k, ok := freshSpots(s); ok {
 		return 3 * k
 	}
 	n, letters := 0, 0
