@@ -165,7 +165,7 @@ func (s *Solver) hardest(parts []part) int {
 // proof of every nimber it uses.
 func (s *Solver) fact(c part) (Fact, bool) {
 	f, ok := s.get(c.key)
-	if ok || s.rec != nil {
+	if ok || s.rec != nil || s.noTheory {
 		return f, ok
 	}
 	if v, isValuer := c.pos.(Valuer); isValuer {

@@ -14,6 +14,8 @@ type Solver struct {
 	cache    Cache
 	progress func(Stats)
 	every    time.Duration
+	limit    int64     // most nodes a search may expand; 0: no bound
+	noTheory bool      // never ask a Valuer: every nimber is searched
 	rec      *recorder // non-nil while a search records its solution tree
 
 	// Buffers reused by the nodes at each depth of the search, so that expanding a node
@@ -42,6 +44,14 @@ func WithProgress(f func(Stats), every time.Duration) SolverOption {
 	return func(s *Solver) { s.progress, s.every = f, every }
 }
 
+// WithNodeLimit stops every search of the solver with ErrNodeLimit once it has expanded
+// more than n nodes (checked every thousand nodes or so); n ≤ 0 sets no bound.
+func WithNodeLimit(n int64) SolverOption { return func(s *Solver) { s.limit = n } }
+
+// WithoutTheory makes the solver search every nimber, never asking a Valuer: tests use it so
+// that the search itself is what they check.
+func WithoutTheory() SolverOption { return func(s *Solver) { s.noTheory = true } }
+
 // NewSolver returns a solver; without WithCache it keeps everything in a MapCache.
 func NewSolver(opts ...SolverOption) *Solver {
 	s := &Solver{}
@@ -51,7 +61,9 @@ func NewSolver(opts ...SolverOption) *Solver {
 	if s.cache == nil {
 		s.cache = NewMapCache()
 	}
-	s.c.start.Store(time.Now().UnixNano())
+	now := time.Now().UnixNano()
+	s.c.start.Store(now)
+	s.c.stop.Store(now)
 	return s
 }
 
@@ -98,9 +110,11 @@ func (s *Solver) begin(ctx context.Context) {
 	s.c.maxDepth.Store(0)
 	s.lastReport = time.Now()
 	s.c.start.Store(s.lastReport.UnixNano())
+	s.c.stop.Store(0)
 }
 
 func (s *Solver) end() error {
+	s.c.stop.Store(time.Now().UnixNano())
 	if s.progress != nil {
 		s.progress(s.Stats())
 	}
@@ -117,12 +131,20 @@ const MaxRecorded = 4_000_000
 // ErrTreeTooLarge stops a search whose solution tree would not fit in memory.
 var ErrTreeTooLarge = errors.New("the solution tree is too large to record (over 4 million couples)")
 
+// ErrNodeLimit stops a search that expanded more nodes than WithNodeLimit allows.
+var ErrNodeLimit = errors.New("node limit reached")
+
 // checkEvery is how many expanded nodes pass between two looks at the context and the clock.
 const checkEvery = 1024
 
 // tick counts an expanded node, and now and then polls for cancellation and reports progress.
 func (s *Solver) tick() {
-	if s.c.nodes.Add(1)%checkEvery != 0 {
+	nodes := s.c.nodes.Add(1)
+	if nodes%checkEvery != 0 {
+		return
+	}
+	if s.limit > 0 && nodes > s.limit {
+		s.err = ErrNodeLimit
 		return
 	}
 	if err := s.ctx.Err(); err != nil {

@@ -37,9 +37,18 @@ type counters struct {
 	nodes, hits, lookups atomic.Int64
 	depth, maxDepth      atomic.Int32
 	start                atomic.Int64 // time.Now().UnixNano() when the search began
+	stop                 atomic.Int64 // when it ended, or 0 while it runs
 }
 
 func (c *counters) started() time.Time { return time.Unix(0, c.start.Load()) }
+
+// elapsed is the search's wall time: until now while it runs, until its end after.
+func (c *counters) elapsed() time.Duration {
+	if stop := c.stop.Load(); stop != 0 {
+		return time.Duration(stop - c.start.Load())
+	}
+	return time.Since(c.started())
+}
 
 func (c *counters) enter() {
 	d := c.depth.Add(1)
@@ -57,7 +66,7 @@ func (c *counters) snapshot(cache Cache) Stats {
 		Lookups:   c.lookups.Load(),
 		Depth:     int(c.depth.Load()),
 		MaxDepth:  int(c.maxDepth.Load()),
-		Elapsed:   time.Since(c.started()),
+		Elapsed:   c.elapsed(),
 	}
 	if u, ok := cache.(Usager); ok {
 		s.Cache = u.Usage()
