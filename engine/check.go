@@ -22,20 +22,7 @@ func (e *CheckError) Error() string {
 // rules. Each node reachable from the root must hold given its children's claims, and the
 // claims must be well founded (no cycle); then, by induction, every claim is true.
 func Check(ctx context.Context, t *Tree, parse func(string) (Position, error)) error {
-	c := &checker{t: t, parse: parse, keys: make([]*string, len(t.Nodes))}
-	order, err := c.reachable()
-	if err != nil {
-		return err
-	}
-	for i, id := range order {
-		if i%256 == 0 && ctx.Err() != nil {
-			return fmt.Errorf("check stopped: %w", ctx.Err())
-		}
-		if err := c.node(id); err != nil {
-			return err
-		}
-	}
-	return nil
+	return CheckWithProgress(ctx, t, parse, nil)
 }
 
 type checker struct {
