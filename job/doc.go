@@ -1,0 +1,17 @@
+// Package job turns one request — a game, a position, a task, limits — into one result: the
+// answer, what is proven of each component, the solution tree when one was asked for, and the
+// counts of each phase. The window and the command line both solve through it, so that they
+// say the same things of the same search.
+//
+// A request runs in two phases. The search finds the answer with the runner's cache (and the
+// game's theory); the answer is final as soon as it ends. The recording then searches again,
+// keeping every proof, to build the solution tree: it reads no cache and no theory, so the
+// tree is the same whatever the cache held, and it stops at the request's limits (nodes and
+// time) without touching the answer. A stop (the context) during the search keeps what was
+// proven; during the recording, it keeps the answer.
+//
+//	r, err := job.NewRunner("cram", job.Config{CacheMB: 256})
+//	res := r.Run(ctx, job.Request{Game: g, Position: p, Task: job.Nimber, Tree: job.TreeAfter,
+//		Limits: job.Limits{TreeNodes: 300_000, TreeTime: 5 * time.Second}}, nil)
+//	fmt.Println(res.Answer.NimberText(), res.Tree != nil, res.NoTree)
+package job

@@ -1,0 +1,88 @@
+package job
+
+import (
+	"strconv"
+	"time"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// A Task is what a request asks of the engine.
+type Task int
+
+// The tasks.
+const (
+	Nimber  Task = iota // the nimber (Algorithm 3 on each component)
+	Outcome             // the outcome of (P, 0) (Algorithms 1 and 2)
+	Moves               // the nimber of every option: the winning moves
+)
+
+// String names the task as the window's buttons do.
+func (t Task) String() string {
+	switch t {
+	case Nimber:
+		return "Nimber"
+	case Outcome:
+		return "Outcome"
+	case Moves:
+		return "Winning moves"
+	}
+	return "Task(" + strconv.Itoa(int(t)) + ")"
+}
+
+// An Algo is the search that answers a Nimber or Outcome task.
+type Algo string
+
+// The algorithms: the paper's, and the two baselines the benchmarks compare it with.
+const (
+	Couples    Algo = "couples"    // couples (P, n), Algorithms 1–3
+	Elementary Algo = "elementary" // §4.1: outcome only, a sum searched as one position
+	Mex        Algo = "mex"        // plain memoised mex
+)
+
+// A TreePolicy says whether a request records a solution tree, and how.
+type TreePolicy int
+
+// The tree policies.
+const (
+	NoTree    TreePolicy = iota
+	TreeAfter            // search first; then record the tree within the limits
+	TreeOnly             // record the tree as the search itself (grundy tree): no answer without it
+)
+
+// Limits bound the recording of a tree. A zero field sets no bound.
+type Limits struct {
+	TreeNodes int64         // nodes the recording may expand
+	TreeTime  time.Duration // wall time the recording may take
+}
+
+// A Request is one question about one position.
+type Request struct {
+	Game     games.Game
+	Position engine.Position
+	Task     Task
+	Algo     Algo // "" is Couples
+	Tree     TreePolicy
+	Limits   Limits
+}
+
+// A Phase is the part of a request that runs.
+type Phase int
+
+// The phases, in order.
+const (
+	Searching Phase = iota // finding the answer
+	Recording              // recording the solution tree
+)
+
+// String names the phase for a person.
+func (p Phase) String() string {
+	if p == Recording {
+		return "recording the tree"
+	}
+	return "searching"
+}
+
+// MaxOptions is the most options the Moves task lists.
+const MaxOptions = 2000

@@ -1,0 +1,240 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"grundy/engine"
+)
+
+// Config sets up a Runner.
+type Config struct {
+	CacheMB int           // the ristretto cache's budget, when Cache is nil
+	Cache   engine.Cache  // the cache to use instead (tests); it is not closed
+	Every   time.Duration // how often progress is reported; 0 is 200 ms
+}
+
+// A Runner runs requests on one game's positions, one at a time, and keeps what its searches
+// proved in its cache from one request to the next.
+type Runner struct {
+	game     string
+	cache    engine.Cache
+	closer   func()
+	every    time.Duration
+	solver   *engine.Solver
+	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
+}
+
+// NewRunner returns a runner for the game named game.
+func NewRunner(game string, c Config) (*Runner, error) {
+	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every}
+	if r.every <= 0 {
+		r.every = 200 * time.Millisecond
+	}
+	if r.cache == nil {
+		mb := max(c.CacheMB, 1)
+		rc, err := engine.NewRistretto(mb)
+		if err != nil {
+			return nil, fmt.Errorf("job: the cache: %w", err)
+		}
+		r.cache, r.closer = engine.NewFront(rc, engine.FrontBits(mb)), rc.Close
+	}
+	r.solver = engine.NewSolver(engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	return r, nil
+}
+
+// Game is the name of the game the runner solves.
+func (r *Runner) Game() string { return r.game }
+
+// Close frees the cache.
+func (r *Runner) Close() { r.closer() }
+
+// report returns a progress callback that passes a phase's counts to the running request.
+func (r *Runner) report(ph Phase) func(engine.Stats) {
+	return func(st engine.Stats) {
+		if f := r.progress.Load(); f != nil {
+			(*f)(ph, st)
+		}
+	}
+}
+
+// Usage is what the cache holds now.
+func (r *Runner) Usage() engine.Usage {
+	if u, ok := r.cache.(engine.Usager); ok {
+		return u.Usage()
+	}
+	return engine.Usage{}
+}
+
+// Run answers req until it ends or ctx does, calling progress (when not nil) from the
+// running goroutine with each phase's counts. It never returns before its last call to
+// progress. Requests must not overlap.
+func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engine.Stats)) Result {
+	res := Result{Task: req.Task, Position: req.Position.String()}
+	if req.Game != nil {
+		res.Game = req.Game.Name()
+	}
+	if res.Game != r.game {
+		res.Err = fmt.Errorf("job: a %s runner asked to solve %s", r.game, res.Game)
+		return res
+	}
+	if progress != nil {
+		r.progress.Store(&progress)
+		defer r.progress.Store(nil)
+	}
+	if req.Tree == TreeOnly {
+		r.record(ctx, req, &res)
+		return res
+	}
+	r.search(ctx, req, &res)
+	if req.Tree == TreeAfter && res.Err == nil {
+		switch {
+		case res.Stopped:
+			res.NoTree = "the search was stopped"
+		case req.Task == Moves || req.Algo == Elementary || req.Algo == Mex:
+			res.NoTree = "only the couples search records trees of a nimber or an outcome"
+		default:
+			r.record(ctx, req, &res)
+		}
+	}
+	return res
+}
+
+// search is the first phase: the answer, with the cache and the game's theory.
+func (r *Runner) search(ctx context.Context, req Request, res *Result) {
+	s, p := r.solver, req.Position
+	var err error
+	switch {
+	case req.Task == Moves:
+		err = res.moves(ctx, s, p)
+	case req.Algo == Elementary:
+		var win bool
+		win, err = s.Elementary(ctx, p)
+		if err == nil {
+			res.Answer = outcomeIs(win)
+		}
+	case req.Algo == Mex:
+		var n int
+		n, err = s.Mex(ctx, p)
+		if err == nil {
+			res.Answer = nimberIs(n)
+		}
+	case req.Task == Outcome:
+		var win bool
+		win, err = s.Outcome(ctx, p, 0)
+		if err == nil {
+			res.Answer = outcomeIs(win)
+		}
+	default:
+		var n int
+		n, err = s.Nimber(ctx, p)
+		if err == nil {
+			res.Answer = nimberIs(n)
+		}
+	}
+	if req.Task != Moves {
+		res.Search = s.Stats()
+	}
+	res.known(s, p)
+	res.stopped(err)
+}
+
+// known fills the components with what s knows of them, and adds what that proves.
+func (res *Result) known(s *engine.Solver, p engine.Position) {
+	res.Components = res.Components[:0]
+	for _, c := range p.Split() {
+		f, _ := s.Known(c)
+		res.Components = append(res.Components, Component{Position: c.String(), Fact: f})
+	}
+	res.Answer = res.Answer.merge(answerOf(res.Components))
+}
+
+// stopped sorts err into a stop (the answer keeps what was proven) or a failure.
+func (res *Result) stopped(err error) {
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		res.Stopped = true
+	default:
+		res.Err = err
+	}
+}
+
+// errTreeTime ends a recording that took longer than its limit.
+var errTreeTime = errors.New("tree time limit")
+
+// record is the second phase: the search again, recording every proof, reading no cache and
+// no theory, within the request's limits. A fresh solver makes it: nothing of an earlier
+// search can change the tree. It writes through to the runner's cache (what it proves is
+// true), so that a stop keeps what it proved.
+func (r *Runner) record(ctx context.Context, req Request, res *Result) {
+	rctx := ctx
+	if d := req.Limits.TreeTime; d > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
+		defer cancel()
+	}
+	s := engine.NewSolver(engine.WithCache(r.cache), engine.WithProgress(r.report(Recording), r.every),
+		engine.WithNodeLimit(req.Limits.TreeNodes))
+	prove := s.ProveNimber
+	if req.Task == Outcome {
+		prove = s.ProveOutcome
+	}
+	t, err := prove(rctx, res.Game, req.Position)
+	res.Record = s.Stats()
+	if err == nil {
+		res.Tree = t
+		root := t.Nodes[t.Root]
+		if root.Losing() {
+			res.Answer = res.Answer.merge(nimberIs(root.N))
+		} else if root.N == 0 {
+			res.Answer = res.Answer.merge(outcomeIs(true))
+		}
+		if req.Tree == TreeOnly {
+			res.Search = res.Record
+			res.known(r.solver, req.Position)
+		}
+		return
+	}
+	res.NoTree = whyNoTree(err, rctx, req.Limits)
+	if req.Tree == TreeOnly {
+		res.Search = res.Record
+		res.known(r.solver, req.Position)
+		if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
+			res.Err = fmt.Errorf("%s %s: no tree: %s", res.Game, res.Position, res.NoTree)
+			return
+		}
+		res.stopped(err)
+	}
+}
+
+// whyNoTree says why a recording ended without a tree.
+func whyNoTree(err error, rctx context.Context, l Limits) string {
+	switch {
+	case errors.Is(err, engine.ErrNodeLimit):
+		return fmt.Sprintf("recording it passed %s nodes, the limit", count(l.TreeNodes))
+	case context.Cause(rctx) == errTreeTime:
+		return fmt.Sprintf("recording it took longer than %v, the limit", l.TreeTime)
+	case errors.Is(err, engine.ErrTreeTooLarge):
+		return engine.ErrTreeTooLarge.Error()
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "the recording was stopped"
+	}
+	return err.Error()
+}
+
+// count writes n with thin groups of three digits: 1 234 567.
+func count(n int64) string {
+	s := fmt.Sprint(n)
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			out = append(out, ' ')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
