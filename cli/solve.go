@@ -3,33 +3,30 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 )
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
-
-// treeReplayLimit bounds the searches whose solution tree `solve` measures afterwards: the
-// measurement replays the search while recording every proof, which costs memory.
-const treeReplayLimit = 300_000
 
 type solveFlags struct {
 	json, outcomeOnly, progress bool
 	algo                        string
 	cacheMB                     int
 	timeout                     time.Duration
+	treeNodes                   int64
+	treeTime                    time.Duration
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -39,6 +36,8 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.algo, "algo", "couples", "couples (the paper's), elementary (§4.1, outcome only) or mex")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
+	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
+	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -63,6 +62,9 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	if f.cacheMB < 1 || f.cacheMB > 1<<20 {
 		return fail(env, "solve", usagef("--cache-mb %d: want 1 to %d", f.cacheMB, 1<<20))
 	}
+	if f.treeNodes < 0 || f.treeTime < 0 {
+		return fail(env, "solve", usagef("--tree-nodes %d, --tree-time %v: want 0 or more", f.treeNodes, f.treeTime))
+	}
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
@@ -78,7 +80,9 @@ type solveResult struct {
 	Outcome  string     `json:"outcome,omitempty"`
 	Nimber   *int       `json:"nimber,omitempty"`
 	Stats    solveStats `json:"stats"`
-	Proven   []string   `json:"proven,omitempty"` // after a timeout: what is known of each component
+	Stopped  bool       `json:"stopped,omitempty"`
+	Proven   []string   `json:"proven,omitempty"`    // after a stop: what is known of each component
+	Tree     string     `json:"tree_note,omitempty"` // why the tree was not measured
 }
 
 type solveStats struct {
@@ -91,57 +95,87 @@ type solveStats struct {
 	NodesPerSecond    float64 `json:"nodes_per_second"`
 	MaxDepth          int     `json:"max_depth"`
 	TreeLosingCouples *int    `json:"tree_losing_couples,omitempty"`
+	TreeNodes         *int64  `json:"tree_nodes,omitempty"`      // nodes the recording expanded
+	TreeElapsedMS     *int64  `json:"tree_elapsed_ms,omitempty"` // its wall time
 }
 
+// solve answers first, then measures the solution tree within its limits: text output
+// prints the answer before the measurement starts, and the measurement never changes it.
 func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f solveFlags) int {
 	// The cache is most of the heap: let the collector work harder near the budget rather
 	// than double the heap (GOGC's default growth) past it.
 	debug.SetMemoryLimit(int64(f.cacheMB)*13/10<<20 + 256<<20)
-	cache, err := engine.NewRistretto(f.cacheMB)
+	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second}
+	r, err := job.NewRunner(g.Name(), cfg)
 	if err != nil {
 		return fail(env, "solve", err)
 	}
-	defer cache.Close()
-	opts := []engine.SolverOption{engine.WithCache(engine.NewFront(cache, engine.FrontBits(f.cacheMB)))}
+	defer r.Close()
+	var progress func(job.Phase, engine.Stats)
 	if f.progress {
-		opts = append(opts, engine.WithProgress(func(s engine.Stats) { printProgress(env, s) }, time.Second))
+		progress = func(ph job.Phase, s engine.Stats) { printProgress(env, ph, s) }
 	}
-	s := engine.NewSolver(opts...)
-	res := solveResult{Game: g.Name(), Position: p.String()}
-	outcomeOnly := f.outcomeOnly || f.algo == "elementary"
-	var win bool
-	var nimber int
-	switch {
-	case f.algo == "elementary":
-		win, err = s.Elementary(ctx, p)
-	case f.algo == "mex":
-		nimber, err = s.Mex(ctx, p)
-		win = nimber != 0
-	case outcomeOnly:
-		win, err = s.Outcome(ctx, p, 0)
-	default:
-		nimber, err = s.Nimber(ctx, p)
-		win = nimber != 0
+	req := job.Request{Game: g, Position: p, Task: job.Nimber, Algo: job.Algo(f.algo)}
+	if f.outcomeOnly || req.Algo == job.Elementary {
+		req.Task = job.Outcome
 	}
-	res.Stats = statsOf(s.Stats())
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
-		return fail(env, "solve", err)
+	res := r.Run(ctx, req, progress)
+	if res.Err != nil {
+		return fail(env, "solve", res.Err)
 	}
-	if err != nil {
-		res.Proven = proven(s, p)
-		printSolve(env, res, f.json)
-		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v\n", s.Stats().Elapsed.Round(time.Millisecond), err)
+	out := resultOf(res)
+	if res.Stopped {
+		printSolve(env, out, f.json)
+		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v\n", res.Search.Elapsed.Round(time.Millisecond), context.Cause(ctx))
 		return exitTimeout
 	}
-	res.Outcome = outcomeLetter(win)
-	if !outcomeOnly {
-		res.Nimber = &nimber
+	if !f.json {
+		printSolve(env, out, false)
 	}
-	if f.algo == "couples" && res.Stats.Nodes <= treeReplayLimit {
-		res.Stats.TreeLosingCouples = treeSize(ctx, g, p, outcomeOnly)
+	if req.Algo == job.Couples && f.treeNodes > 0 {
+		req.Tree, req.Limits = job.TreeOnly, job.Limits{TreeNodes: f.treeNodes, TreeTime: f.treeTime}
+		out.addTree(r.Run(ctx, req, progress))
 	}
-	printSolve(env, res, f.json)
+	if f.json {
+		printSolve(env, out, true)
+	} else {
+		printTree(env, out)
+	}
 	return exitOK
+}
+
+// resultOf is what `solve` prints of a search's result.
+func resultOf(res job.Result) solveResult {
+	out := solveResult{Game: res.Game, Position: res.Position, Stats: statsOf(res.Search), Stopped: res.Stopped}
+	a := res.Answer
+	if a.HasOutcome {
+		out.Outcome = a.OutcomeText()
+	}
+	if a.HasNimber {
+		n := a.Nimber
+		out.Nimber = &n
+	}
+	if res.Stopped {
+		for _, c := range res.Components {
+			out.Proven = append(out.Proven, c.String())
+		}
+		if len(res.Components) == 0 {
+			out.Proven = []string{res.ProvenText()}
+		}
+	}
+	return out
+}
+
+// addTree adds the measure of the tree a recording made, or why there is none.
+func (out *solveResult) addTree(res job.Result) {
+	nodes, ms := res.Record.Nodes, res.Record.Elapsed.Milliseconds()
+	out.Stats.TreeNodes, out.Stats.TreeElapsedMS = &nodes, &ms
+	if res.Tree == nil {
+		out.Tree = "not measured: " + res.NoTree
+		return
+	}
+	c := res.Tree.LosingCouples()
+	out.Stats.TreeLosingCouples = &c
 }
 
 func statsOf(s engine.Stats) solveStats {
@@ -157,82 +191,50 @@ func statsOf(s engine.Stats) solveStats {
 	}
 }
 
-// treeSize replays the search recording its proof, and counts the tree's losing couples.
-func treeSize(ctx context.Context, g games.Game, p engine.Position, outcomeOnly bool) *int {
-	s := engine.NewSolver(engine.WithCache(engine.NoCache{}))
-	prove := s.ProveNimber
-	if outcomeOnly {
-		prove = s.ProveOutcome
-	}
-	t, err := prove(ctx, g.Name(), p)
-	if err != nil {
-		return nil
-	}
-	n := t.LosingCouples()
-	return &n
-}
-
-// proven says what a stopped search established about each component of p.
-func proven(s *engine.Solver, p engine.Position) []string {
-	var out []string
-	for _, c := range p.Split() {
-		f, _ := s.Known(c)
-		out = append(out, c.String()+": "+describeFact(f))
-	}
-	return out
-}
-
-func describeFact(f engine.Fact) string {
-	if m, ok := f.Nimber(); ok {
-		return fmt.Sprintf("nimber %d", m)
-	}
-	var ne []string
-	for n := 0; len(ne) < f.Excluded(); n++ {
-		if f.Excludes(n) {
-			ne = append(ne, fmt.Sprint(n))
-		}
-	}
-	if len(ne) == 0 {
-		return "nothing proven yet"
-	}
-	return "nimber ≠ " + strings.Join(ne, ", ")
-}
-
-func outcomeLetter(win bool) string {
-	if win {
-		return "W"
-	}
-	return "L"
-}
-
 func printSolve(env *Env, r solveResult, asJSON bool) {
 	if asJSON {
 		b, _ := json.Marshal(r)
 		fmt.Fprintln(env.Stdout, string(b))
 		return
 	}
-	fmt.Fprintf(env.Stdout, "game      %s\nposition  %s\n", r.Game, r.Position)
+	w := env.Stdout
+	fmt.Fprintf(w, "game      %s\nposition  %s\n", r.Game, r.Position)
+	when := ""
+	if r.Stopped {
+		when = ", proven before the stop"
+	}
 	switch r.Outcome {
 	case "W":
-		fmt.Fprintln(env.Stdout, "outcome   W (the player to move wins)")
+		fmt.Fprintf(w, "outcome   W (the player to move wins%s)\n", when)
 	case "L":
-		fmt.Fprintln(env.Stdout, "outcome   L (the player to move loses)")
+		fmt.Fprintf(w, "outcome   L (the player to move loses%s)\n", when)
 	}
-	if r.Nimber != nil {
-		fmt.Fprintf(env.Stdout, "nimber    %d\n", *r.Nimber)
+	switch {
+	case r.Nimber != nil:
+		fmt.Fprintf(w, "nimber    %d\n", *r.Nimber)
+	case r.Outcome == "W":
+		fmt.Fprintln(w, "nimber    ≠ 0")
 	}
 	for _, line := range r.Proven {
-		fmt.Fprintf(env.Stdout, "proven    %s\n", line)
+		fmt.Fprintf(w, "proven    %s\n", line)
 	}
 	st := r.Stats
-	fmt.Fprintf(env.Stdout, "nodes     %d in %.3f s (%.0f/s), max depth %d\n", st.Nodes, float64(st.ElapsedMS)/1000, st.NodesPerSecond, st.MaxDepth)
-	fmt.Fprintf(env.Stdout, "cache     %d hits of %d lookups, %d entries kept, %.1f MB\n", st.CacheHits, st.CacheLookups, st.CacheEntries, float64(st.CacheBytes)/(1<<20))
-	if st.TreeLosingCouples != nil {
-		fmt.Fprintf(env.Stdout, "tree      %d losing couples\n", *st.TreeLosingCouples)
+	fmt.Fprintf(w, "nodes     %d in %.3f s (%.0f/s), max depth %d\n", st.Nodes, float64(st.ElapsedMS)/1000, st.NodesPerSecond, st.MaxDepth)
+	fmt.Fprintf(w, "cache     %d hits of %d lookups, %d entries kept, %.1f MB\n", st.CacheHits, st.CacheLookups, st.CacheEntries, float64(st.CacheBytes)/(1<<20))
+}
+
+// printTree prints the tree's line of the text output.
+func printTree(env *Env, r solveResult) {
+	st := r.Stats
+	switch {
+	case st.TreeLosingCouples != nil:
+		fmt.Fprintf(env.Stdout, "tree      %d losing couples (recorded in %.3f s, %d nodes)\n", *st.TreeLosingCouples, float64(*st.TreeElapsedMS)/1000, *st.TreeNodes)
+	case r.Tree != "":
+		fmt.Fprintf(env.Stdout, "tree      %s\n", r.Tree)
 	}
 }
 
-func printProgress(env *Env, s engine.Stats) {
-	fmt.Fprintf(env.Stderr, "%8.1fs %12d nodes %10.0f/s  hits %5.1f%%  depth %3d  cache %d entries\n",
-		s.Elapsed.Seconds(), s.Nodes, s.NodesPerSecond(), 100*s.HitRate(), s.Depth, s.Cache.Entries)
+func printProgress(env *Env, ph job.Phase, s engine.Stats) {
+	fmt.Fprintf(env.Stderr, "%-18s %8.1fs %12d nodes %10.0f/s  hits %5.1f%%  depth %3d  cache %d entries\n",
+		ph, s.Elapsed.Seconds(), s.Nodes, s.NodesPerSecond(), 100*s.HitRate(), s.Depth, s.Cache.Entries)
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"grundy/engine"
 	"grundy/games"
 	"grundy/internal/atomicfile"
+	"grundy/job"
 	"grundy/viz/export"
 )
 
@@ -73,19 +73,23 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	s := engine.NewSolver(engine.WithCache(engine.NoCache{}))
-	prove := s.ProveNimber
-	if *outcomeOnly {
-		prove = s.ProveOutcome
-	}
-	t, err := prove(ctx, g.Name(), p)
-	if errors.Is(err, engine.ErrTreeTooLarge) {
-		return fail(env, "tree", usagef("%s %s: %v; `grundy solve` finds its nimber", g.Name(), p, engine.ErrTreeTooLarge))
-	}
+	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}})
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %v\n", s.Stats().Elapsed.Round(time.Millisecond), err)
+		return fail(env, "tree", err)
+	}
+	req := job.Request{Game: g, Position: p, Task: job.Nimber, Tree: job.TreeOnly}
+	if *outcomeOnly {
+		req.Task = job.Outcome
+	}
+	res := r.Run(ctx, req, nil)
+	if res.Err != nil {
+		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
+	}
+	if res.Stopped {
+		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %v\n", res.Record.Elapsed.Round(time.Millisecond), context.Cause(ctx))
 		return exitTimeout
 	}
+	t := res.Tree
 	opts := []export.Option{export.DPI(*dpi), export.MaxWidth(*width)}
 	if *depth >= 0 {
 		opts = append(opts, export.Depth(*depth))
