@@ -24,6 +24,7 @@ type Details struct {
 
 	tree    *engine.Tree
 	id      int
+	run     *checkRun // the check of the tree on show (verify.go): what may be said of it
 	title   *widget.Label
 	why     *widget.Label
 	buttons []*widget.Button
@@ -75,11 +76,37 @@ func (d *Details) SetNode(t *engine.Tree, id int) {
 	if n.Kind == engine.KindSum {
 		kind = "sum"
 	}
-	d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s", id, kind, Couple(n), Label(n), n.Result))
-	d.why.SetText(Why(t, id))
+	v := d.verdictOf(t)
+	if v.State == Checked {
+		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s", id, kind, Couple(n), Label(n), n.Result))
+		d.why.SetText(Why(t, id))
+	} else {
+		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s   (%s)", id, kind, Couple(n), Label(n), n.Result, claimWord(v, id)))
+		d.why.SetText(Unverified(t, id, v))
+	}
 	for _, b := range d.buttons {
 		b.Enable()
 	}
+}
+
+// verdictOf returns what is known of t: the verdict of its check, or Unchecked when no
+// check ran on it.
+func (d *Details) verdictOf(t *engine.Tree) Verdict {
+	if t == nil || d.run == nil || d.run.tree != t {
+		return Verdict{State: Unchecked, Node: -1}
+	}
+	return d.run.verdict
+}
+
+// claimWord qualifies a node's label when its tree is not a checked proof.
+func claimWord(v Verdict, id int) string {
+	switch {
+	case v.State == NotAProof && v.Node == id:
+		return "claimed, fails the check"
+	case v.State == NotAProof:
+		return "claimed, not a proof"
+	}
+	return "claimed, not verified"
 }
 
 // Text returns the title and the explanation on show.

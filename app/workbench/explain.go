@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -106,4 +107,50 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Claim says what node id of t claims, without saying that it holds: the explanation of a
+// node of a tree that is not verified.
+func Claim(t *engine.Tree, id int) string {
+	n := &t.Nodes[id]
+	what := "couple"
+	if n.Kind == engine.KindSum {
+		what = "sum"
+	}
+	if n.Losing() {
+		return fmt.Sprintf("The tree claims that the %s %s is losing (L), that is, that the nimber of %s is %d.", what, Couple(n), n.Position, n.N)
+	}
+	return fmt.Sprintf("The tree claims that the %s %s is winning (W), that is, that the nimber of %s is not %d.", what, Couple(n), n.Position, n.N)
+}
+
+// Unverified explains node id of t when the check of t has not passed, as v says: why
+// nothing is proven yet, or why the tree is not a proof, then what the node claims.
+func Unverified(t *engine.Tree, id int, v Verdict) string {
+	claim := Claim(t, id)
+	switch v.State {
+	case Checking:
+		return fmt.Sprintf("Not verified yet: the tree is being checked against the rules of %s. %s", t.Game, claim)
+	case NotAProof:
+		if v.Node == id {
+			return fmt.Sprintf("Not a proof: this node fails the check: %s. %s", failure(v), claim)
+		}
+		if v.Node >= 0 && v.Node < len(t.Nodes) {
+			return fmt.Sprintf("Not a proof: the check fails at node %d, %s: %s. So nothing this tree claims is proven. %s",
+				v.Node, Couple(&t.Nodes[v.Node]), failure(v), claim)
+		}
+		return fmt.Sprintf("Not a proof: %s. So nothing this tree claims is proven. %s", failure(v), claim)
+	}
+	return fmt.Sprintf("Not verified: this tree was not checked against the rules of %s. %s", t.Game, claim)
+}
+
+// failure is why a tree is not a proof: the reason a node fails, or the error.
+func failure(v Verdict) string {
+	var ce *engine.CheckError
+	if errors.As(v.Err, &ce) {
+		return ce.Why
+	}
+	if v.Err == nil {
+		return "unknown reason"
+	}
+	return v.Err.Error()
 }

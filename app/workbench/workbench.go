@@ -87,12 +87,13 @@ func (w *Workbench) connect() {
 	w.Details.OnExport = func() { w.Export(true) }
 }
 
-// ShowTree shows t in the explorer, its root selected.
+// ShowTree shows t in the explorer, its root selected, and checks it (verify.go): the window
+// says it is a proof only once engine.Check has verified it.
 func (w *Workbench) ShowTree(t *engine.Tree) {
+	w.clearStale()
 	w.Tree.SetTree(t)
 	w.Tree.Select(t.Root)
-	w.title.SetText("Solution tree: " + t.Game + " " + t.Nodes[t.Root].Position)
-	w.Details.SetNode(t, t.Root)
+	w.verify(t)
 }
 
 // openPosition shows a position in the editor.
