@@ -73,27 +73,35 @@ func (w *Workbench) OpenExample(name string) error {
 	return fmt.Errorf("no example %q", name)
 }
 
-// SavePosition asks for a file name and saves the editor's position.
+// SavePosition asks for a file name and saves the editor's position: the one on show when
+// the user confirms, since the dialog does not stop the window.
 func (w *Workbench) SavePosition() {
-	s := w.Editor.State()
 	w.picker.Save("Save the position", "position.json", jsonExts, func(path string, err error) {
 		if w.failed(err) || path == "" {
 			return
 		}
 		path = withExt(path, ".json")
+		s := w.Editor.State()
 		w.saved(path, atomicfile.Write(path, func(f io.Writer) error { return WritePosition(f, s.Game, s.Notation) }))
 	})
 }
 
-// SaveTree asks for a file name and saves the tree on show.
+// errNoTree is what Save Tree and Export say with no tree on show.
+var errNoTree = errors.New("no tree on show: solve a position first")
+
+// SaveTree asks for a file name and saves the tree on show when the user confirms.
 func (w *Workbench) SaveTree() {
-	t := w.Tree.Tree()
-	if t == nil {
-		w.failed(errors.New("no tree to save: solve a position first"))
+	if w.Tree.Tree() == nil {
+		w.failed(errNoTree)
 		return
 	}
 	w.picker.Save("Save the tree", "tree.json", jsonExts, func(path string, err error) {
 		if w.failed(err) || path == "" {
+			return
+		}
+		t := w.Tree.Tree()
+		if t == nil {
+			w.failed(errNoTree)
 			return
 		}
 		path = withExt(path, ".json")
@@ -103,20 +111,29 @@ func (w *Workbench) SaveTree() {
 
 // Export asks for a file name and exports the tree on show, or the subtree under the
 // selected node when subtree is set, as SVG, PDF or PNG by the name's extension (SVG when
-// it has none).
+// it has none). The tree and node are those on show when the user confirms; a tree that is
+// not a proof is not exported, since the drawing would not say so.
 func (w *Workbench) Export(subtree bool) {
-	t := w.Tree.Tree()
-	if t == nil {
-		w.failed(errors.New("no tree to export: solve a position first"))
+	if w.Tree.Tree() == nil {
+		w.failed(errNoTree)
 		return
-	}
-	var opts []export.Option
-	if id := w.Tree.Selected(); subtree && id >= 0 {
-		opts = append(opts, export.Root(id))
 	}
 	w.picker.Save("Export the tree", "tree.svg", exportExts, func(path string, err error) {
 		if w.failed(err) || path == "" {
 			return
+		}
+		t := w.Tree.Tree()
+		if t == nil {
+			w.failed(errNoTree)
+			return
+		}
+		if v := w.verdict(); v.State == NotAProof {
+			w.failed(fmt.Errorf("not exported: the tree on show is not a proof: %s", failure(v)))
+			return
+		}
+		var opts []export.Option
+		if id := w.Tree.Selected(); subtree && id >= 0 {
+			opts = append(opts, export.Root(id))
 		}
 		path = withExt(path, ".svg")
 		w.saved(path, ExportTree(path, t, opts...))

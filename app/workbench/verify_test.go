@@ -188,3 +188,72 @@ func TestVerify_UncheckedTreeClaimsNothing(t *testing.T) {
 		t.Errorf("details of a tree no check ran on: %q", why)
 	}
 }
+
+// heldPicker keeps each dialog open until the test answers it, as a non-modal dialog stays
+// open while the user goes on working.
+type heldPicker struct{ done func(string, error) }
+
+func (p *heldPicker) Open(_ string, _ []string, done func(string, error))    { p.done = done }
+func (p *heldPicker) Save(_, _ string, _ []string, done func(string, error)) { p.done = done }
+
+func TestFiles_DialogsSaveWhatIsShownWhenConfirmed(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	hp := &heldPicker{}
+	w.picker = hp
+	dir := t.TempDir()
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+
+	setPosition(t, w, "cram", "2x3")
+	w.SavePosition()
+	setPosition(t, w, "nim", "3 5")
+	hp.done(filepath.Join(dir, "pos.json"), nil)
+	if got := read("pos.json"); !strings.Contains(got, `"game":"nim","position":"3 5"`) {
+		t.Errorf("Save Position confirmed after a change saved %q, want nim 3 5", got)
+	}
+
+	solve(t, w, q, TaskNimber)
+	w.SaveTree()
+	setPosition(t, w, "cram", "2x3")
+	solve(t, w, q, TaskNimber)
+	hp.done(filepath.Join(dir, "tree.json"), nil)
+	if got := read("tree.json"); !strings.Contains(got, `"game":"cram"`) {
+		t.Errorf("Save Tree confirmed after another tree was shown saved %.80q, want the cram tree", got)
+	}
+
+	w.Export(false)
+	w.OpenPath(writeFile(t, "false.json", falseTrees[0].file))
+	settle(t, w, q)
+	hp.done(filepath.Join(dir, "false.svg"), nil)
+	if _, err := os.Stat(filepath.Join(dir, "false.svg")); err == nil || !strings.Contains(w.Status(), "not a proof") {
+		t.Errorf("a tree that is not a proof was exported (status %q)", w.Status())
+	}
+}
+
+func TestFiles_FailedOpenErrorCleared(t *testing.T) {
+	w, fp, q := newTestWorkbench(t)
+	fp.paths = []string{writeFile(t, "bad.json", `{"format":"grundy-position/1","game":"cram","position":"3x"}`)}
+	w.OpenFile()
+	if w.Status() == "" {
+		t.Fatal("a failed open left no error in the status line")
+	}
+	setPosition(t, w, "cram", "2x3")
+	if got := w.Status(); got != "" {
+		t.Errorf("status %q under a valid position after a failed open", got)
+	}
+
+	fp.paths = []string{writeFile(t, "bad.json", `{"format":"grundy-tree/1"}`)}
+	w.OpenFile()
+	if w.Status() == "" {
+		t.Fatal("a failed open left no error in the status line")
+	}
+	solve(t, w, q, TaskNimber)
+	if got := w.Status(); got != "" {
+		t.Errorf("status %q under a new tree after a failed open", got)
+	}
+}

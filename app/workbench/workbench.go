@@ -74,7 +74,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 
 // connect wires the parts together.
 func (w *Workbench) connect() {
-	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged() }
+	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged(); w.clearStale() }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnOpen = w.openPosition
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
