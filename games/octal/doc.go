@@ -45,12 +45,39 @@
 //	dawsons-chess   0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 ...   period 34 from heap 52
 //	grundys-game    0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 ...   no known period
 //
+// # Values from theory
+//
+// A Position is an engine.Valuer: its Value is the nim-sum of its heaps' nimbers, so the
+// search needs no couples for a heap game. Nim's heap of n tokens is worth n (Bouton), and
+// Lasker's Nim follows its closed form. The other games take their values from the sieve
+// behind Nimbers, kept in the Game and grown on demand, in doubling stages (under a mutex, so
+// a Game stays safe for concurrent use). For an octal code the stages end, as in Nimbers,
+// with an attempt to prove a period by the periodicity theorem while the sieve is within
+// 16384 heaps; a proven period values every larger heap, g(h) = g(e + (h−e) mod p).
+//
 // # Limits
 //
-// A typed position has at most MaxHeaps heaps of at most MaxHeap tokens, a code at most
-// MaxCodeDigits digits after the point, a subtraction set no take above MaxTake, and a
-// sequence no heap above MaxSequence. Larger inputs give parse.ErrTooLarge and bad ones
-// parse.ErrSyntax, both in a *parse.ParseError.
+// A typed position has at most MaxHeaps heaps, a code at most MaxCodeDigits digits after the
+// point, a subtraction set no take above MaxTake, and a sequence no heap above MaxSequence.
+// A heap has at most g.MaxHeap() tokens: the constant MaxHeap, 2^20, when a closed form or a
+// proven period gives every value, else the largest heap the sieve reaches within a fixed
+// budget of steps, under a second of work on the 2-core machine where it was measured. The
+// budget is counted, not timed, so a game's limit is the same everywhere:
+//
+//	nim, lasker, kayles, dawsons-kayles, dawsons-chess   1048576
+//	subtraction:S                                        1048576, unless S has over 377
+//	                                                     takes and no period proven in
+//	                                                     16384 heaps (1,2,…,4096: 99607)
+//	grundys-game                                         56552
+//	octal:0.6 (unsolved)                                 56549
+//	octal:4.444…4 (32 digits, no period found)            9858
+//
+// The sieve of a code that splits heaps costs about the square of the heap times its
+// splitting digits, hence the smaller limits. For such a code g.MaxHeap() first looks for the
+// period (Kayles: 256 heaps, microseconds; 0.6: 16384 heaps, 0.1 s; at most the budget);
+// Parse asks it only for a heap above what the sieve surely reaches. Larger inputs give
+// parse.ErrTooLarge ("kayles: parsing "2000000": heap 2000000 is larger than 1048576 at 0")
+// and bad ones parse.ErrSyntax, both in a *parse.ParseError.
 //
 // # Examples
 //
@@ -59,4 +86,7 @@
 //	p.Split()                          // the heaps "12" and "7", each a position of its own
 //	g.Heap(4)                          // options "3", "2 1", "2" and "1 1"
 //	v, period, pre, _ := g.Nimbers(ctx, 100) // v[12] = 4, period 12, preperiod 71
+//	q, _ := g.Parse("1048576 3")
+//	q.(octal.Position).Value()         // 1 ^ 3 = 2, true: the period gives heap 1048576
+//	octal.Grundy().MaxHeap()           // 56552
 package octal

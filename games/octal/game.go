@@ -27,7 +27,8 @@ const (
 )
 
 // A Game is one heap ruleset: an octal code, a subtraction set, Lasker's Nim or Grundy's game.
-// It is immutable and safe for concurrent use.
+// Its rules are immutable, and the nimbers it sieves for Value are kept under a mutex, so it
+// is safe for concurrent use.
 type Game struct {
 	name   string
 	kind   kind
@@ -37,6 +38,7 @@ type Game struct {
 	live   []bool  // live[n]: a heap of n tokens has a move, for n < len(live)
 	// liveLarge reports whether heaps of len(live) tokens or more have a move.
 	liveLarge bool
+	tab       *table // the nimbers of single heaps for Value; nil for Nim and Lasker's Nim
 }
 
 // New returns the game of an octal code: "0.77" (Kayles), "0.07", "4.7", ".137". Its Name is
@@ -132,6 +134,9 @@ func newGame(name string, k kind, digits []uint8) *Game {
 		g.live[n] = !g.heapOptions(n, func(a, b int) bool { return false })
 	}
 	g.liveLarge = g.live[len(g.live)-1]
+	if k == kindOctal || k == kindGrundy {
+		g.tab = newTable(g)
+	}
 	return g
 }
 
@@ -162,7 +167,8 @@ func sortedUnique(ns []int) []int {
 }
 
 // Heap returns the position of one heap of n tokens. It panics if n is negative or larger than
-// MaxHeap.
+// the constant MaxHeap; the game's own MaxHeap may be smaller, and past it Value knows
+// nothing.
 func (g *Game) Heap(n int) engine.Position {
 	if n < 0 || n > MaxHeap {
 		panic("octal: heap size out of range")

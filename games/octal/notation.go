@@ -1,38 +1,58 @@
 package octal
 
 import (
+	"errors"
+
 	"grundy/engine"
 	"grundy/games/parse"
 )
 
 // Parse reads a position: heap sizes separated by spaces or commas, "12 7". The empty string
 // and "0" are the empty position; heaps of 0 are dropped. More than MaxHeaps heaps, or a heap
-// above MaxHeap, give parse.ErrTooLarge.
+// above the game's MaxHeap, give parse.ErrTooLarge.
 func (g *Game) Parse(s string) (engine.Position, error) {
-	heaps, err := parseHeaps(g.name, s)
+	heaps, err := g.parseHeaps(s)
 	if err != nil {
 		return nil, err
 	}
 	return Position{g: g, heaps: heaps}, nil
 }
 
-// parseHeaps reads a list of heap sizes for game, checking the limits before it allocates, and
-// drops the empty heaps.
-func parseHeaps(game, s string) ([]int32, error) {
+// parseHeaps reads a list of heap sizes, checking the limits before it allocates, and drops
+// the empty heaps. Only a heap above what the sieve surely reaches asks g.MaxHeap, which may
+// have to look for a period first.
+func (g *Game) parseHeaps(s string) ([]int32, error) {
 	if n := countNumbers(s); n > MaxHeaps {
-		return nil, parse.Errorf(parse.ErrTooLarge, game, s, -1, "%d heaps, more than %d", n, MaxHeaps)
+		return nil, parse.Errorf(parse.ErrTooLarge, g.name, s, -1, "%d heaps, more than %d", n, MaxHeaps)
 	}
-	ns, err := parse.Ints(game, s, MaxHeap)
+	ns, err := parse.Ints(g.name, s, MaxHeap)
+	var pe *parse.ParseError
+	if errors.Is(err, parse.ErrTooLarge) && errors.As(err, &pe) && pe.Offset >= 0 {
+		return nil, g.heapTooLarge(s, pe.Offset)
+	}
 	if err != nil {
 		return nil, err
 	}
 	var heaps []int32
-	for _, n := range ns {
+	for i, n := range ns {
+		if n > g.sure() && n > g.MaxHeap() {
+			return nil, g.heapTooLarge(s, numberAt(s, i))
+		}
 		if n > 0 {
 			heaps = append(heaps, int32(n))
 		}
 	}
 	return heaps, nil
+}
+
+// heapTooLarge returns the error for the heap written at offset off of s, larger than the
+// game's MaxHeap: "kayles: parsing "2000000": heap 2000000 is larger than 1048576 at 0".
+func (g *Game) heapTooLarge(s string, off int) error {
+	end := off
+	for end < len(s) && isDigit(s[end]) {
+		end++
+	}
+	return parse.Errorf(parse.ErrTooLarge, g.name, s, off, "heap %s is larger than %d", s[off:end], g.MaxHeap())
 }
 
 // countNumbers returns the number of runs of decimal digits in s.
@@ -44,6 +64,19 @@ func countNumbers(s string) int {
 		}
 	}
 	return n
+}
+
+// numberAt returns the offset in s of its run of decimal digits number i, counting from 0.
+func numberAt(s string, i int) int {
+	for off := 0; off < len(s); off++ {
+		if isDigit(s[off]) && (off == 0 || !isDigit(s[off-1])) {
+			if i == 0 {
+				return off
+			}
+			i--
+		}
+	}
+	return -1
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -19,6 +19,7 @@ type Position struct {
 var (
 	_ engine.Position = Position{}
 	_ engine.Hinter   = Position{}
+	_ engine.Valuer   = Position{}
 )
 
 // Heaps returns the sizes of the heaps, in order.
@@ -121,17 +122,4 @@ func format(heaps []int32) string {
 		b = strconv.AppendInt(b, int64(h), 10)
 	}
 	return string(b)
-}
-
-// Value gives the nimber of a Nim position without search: the nim-sum of its heaps
-// (Bouton). Other heap games answer nothing (engine.Valuer).
-func (p Position) Value() (int, bool) {
-	if p.g.kind != kindNim {
-		return 0, false
-	}
-	x := 0
-	for _, h := range p.heaps {
-		x ^= int(h)
-	}
-	return x, true
 }
