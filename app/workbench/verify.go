@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2/widget"
@@ -74,6 +77,7 @@ func (w *Workbench) verify(t *engine.Tree) {
 				do(func() { w.showVerdict(r, Verdict{State: Checking, Done: done, Total: total, Node: -1}) })
 			}
 		})
+		err = readable(t, err, parse)
 		select {
 		case result <- err: // the window still waits: it shows the verdict itself
 		default:
@@ -96,6 +100,61 @@ func parserOf(game string) (func(string) (engine.Position, error), error) {
 		return nil, err
 	}
 	return func(s string) (engine.Position, error) { return games.Parse(g, s) }, nil
+}
+
+// readable names the option a failed check found missing by its notation: the engine names
+// it by its key, which is for machines.
+func readable(t *engine.Tree, err error, parse func(string) (engine.Position, error)) error {
+	var ce *engine.CheckError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	claim, _, ok := strings.Cut(ce.Why, "an option is missing (key")
+	if !ok {
+		return err
+	}
+	name := missingOption(t, ce.Node, parse)
+	if name == "" {
+		return err
+	}
+	named := *ce
+	named.Why = fmt.Sprintf("%sthe option (%s, %d) is missing", claim, name, ce.N)
+	return &named
+}
+
+// missingOption returns the notation of an option of node id's position that no child of the
+// same heap stands for, or "" when there is none.
+func missingOption(t *engine.Tree, id int, parse func(string) (engine.Position, error)) string {
+	n := &t.Nodes[id]
+	p, err := parse(n.Position)
+	if err != nil || len(p.Split()) != 1 {
+		return ""
+	}
+	have := map[string]bool{}
+	for _, k := range n.Children {
+		if c := &t.Nodes[k]; c.N == n.N {
+			if q, err := parse(c.Position); err == nil {
+				have[componentKeys(q)] = true
+			}
+		}
+	}
+	for o := range p.Split()[0].Options() {
+		if !have[componentKeys(o)] {
+			return o.String()
+		}
+	}
+	return ""
+}
+
+// componentKeys names a position by the keys of its components, whatever their order, as
+// the checker compares a couple's options with its children.
+func componentKeys(p engine.Position) string {
+	var keys []string
+	for _, q := range p.Split() {
+		keys = append(keys, strconv.Itoa(len(q.Key()))+":"+q.Key())
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "")
 }
 
 // checked shows the end of run r: err is nil when the tree is a proof.

@@ -18,10 +18,10 @@ var falseTrees = []struct {
 	why        string
 }{
 	{"leaf-claimed-losing", `{"format":"grundy-tree/1","game":"cram","root":0,"nodes":[
-		{"id":0,"position":"3x4","n":0,"result":"L","children":[]}]}`, 0, "option is missing"},
+		{"id":0,"position":"3x4","n":0,"result":"L","children":[]}]}`, 0, "the option (##../..../...., 0) is missing"},
 	{"false-child", `{"format":"grundy-tree/1","game":"nim","root":0,"nodes":[
 		{"id":0,"position":"2","n":0,"result":"W","children":[1]},
-		{"id":1,"position":"1","n":0,"result":"L","children":[]}]}`, 1, "option is missing"},
+		{"id":1,"position":"1","n":0,"result":"L","children":[]}]}`, 1, "the option (0, 0) is missing"},
 	{"unknown-game", `{"format":"grundy-tree/1","game":"no-such-game","root":0,"nodes":[
 		{"id":0,"position":"3","n":0,"result":"L","children":[]}]}`, -1, "unknown game"},
 }
