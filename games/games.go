@@ -33,6 +33,9 @@ type HeapGame interface {
 	// Sequence returns the nimbers of single heaps of size 0..n, with the period when one
 	// is found and proven; ctx stops a long computation.
 	Sequence(ctx context.Context, n int) (Sequence, error)
+	// MaxHeap is the largest heap a position may hold: one whose nimber the game's theory
+	// gives in about a second.
+	MaxHeap() int
 }
 
 // A Sequence is the nimbers of heaps 0..len(Values)-1.

@@ -30,6 +30,7 @@ var registry = []Entry{
 type nimberer interface {
 	Game
 	Nimbers(ctx context.Context, n int) (values []int, period, preperiod int, err error)
+	MaxHeap() int
 }
 
 type heapGame struct{ nimberer }
