@@ -1,7 +1,5 @@
 package engine
 
-import "hash/maphash"
-
 // memoSlots is the number of positions whose options an optionMemo remembers: a few
 // megabytes, for the positions expanded most recently.
 const memoSlots = 1 << 14
@@ -12,9 +10,13 @@ const memoSlots = 1 << 14
 // whose positions are put in canonical form. It is direct-mapped by the hash of the key: a
 // newer position takes the slot of an older one. Options are values that never change
 // (Position's contract), so a remembered list stays right.
+//
+// A hit gives the options made from the position first expanded under that key, which may be
+// another representative (a mirrored board): the positions a recorded tree shows depend on
+// which slots were taken. So the hash is fixed (no random seed) and a recording starts with
+// an empty memo (reset): the same recording meets the same hits on every run.
 type optionMemo struct {
 	slots []memoSlot
-	seed  maphash.Seed
 }
 
 // A memoSlot holds the options of one position, as one search mode made them: a recording
@@ -30,7 +32,7 @@ func (m *optionMemo) get(key string, recording bool) ([]option, bool) {
 	if m.slots == nil {
 		return nil, false
 	}
-	sl := &m.slots[maphash.String(m.seed, key)%memoSlots]
+	sl := &m.slots[fnv1a(key)%memoSlots]
 	if sl.opts == nil || sl.key != key || sl.recording != recording {
 		return nil, false
 	}
@@ -40,9 +42,22 @@ func (m *optionMemo) get(key string, recording bool) ([]option, bool) {
 // put remembers a copy of opts as the options of key.
 func (m *optionMemo) put(key string, recording bool, opts []option) {
 	if m.slots == nil {
-		m.slots, m.seed = make([]memoSlot, memoSlots), maphash.MakeSeed()
+		m.slots = make([]memoSlot, memoSlots)
 	}
 	kept := make([]option, len(opts))
 	copy(kept, opts)
-	m.slots[maphash.String(m.seed, key)%memoSlots] = memoSlot{key, recording, kept}
+	m.slots[fnv1a(key)%memoSlots] = memoSlot{key, recording, kept}
+}
+
+// reset forgets every remembered position.
+func (m *optionMemo) reset() { clear(m.slots) }
+
+// fnv1a is the 64-bit FNV-1a hash of s: the same on every run, unlike maphash's seeds.
+func fnv1a(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }

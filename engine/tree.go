@@ -74,6 +74,9 @@ func (s *Solver) ProveNimber(ctx context.Context, game string, p Position) (*Tre
 func (s *Solver) prove(ctx context.Context, game string, p Position, heap func() int) (*Tree, error) {
 	s.rec = newRecorder()
 	defer func() { s.rec = nil }()
+	// The memo's hits choose the representatives the tree shows: start with none, so that
+	// what an earlier search left there changes nothing.
+	s.memo.reset()
 	s.begin(ctx)
 	n := heap()
 	if s.err == nil {
