@@ -68,6 +68,10 @@ func (s *Solver) options(p part, n int) []option {
 		}
 		s.memo.put(p.key, recording, opts)
 	}
+	// Ties keep the order the options were made in: deterministic, since the memo is (see
+	// optionMemo), and a better guess than the order of their keys, which made recorded
+	// trees larger (cram 4x8: 2 424 losing couples to 2 948, cram 5x5: 138 to 212,
+	// sprouts 0*9: 500 to 670).
 	slices.SortStableFunc(opts, func(a, b option) int {
 		if a.class != b.class {
 			return a.class - b.class

@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // unproven is the size of a couple with no proof recorded: never chosen.
 const unproven = 1 << 40
 
@@ -42,29 +44,52 @@ func (r *recorder) shrink(root ref) {
 	}
 }
 
-// reuse gives a winning couple a losing option that the tree holds already, when it has one:
-// the tree can only lose nodes by it. It reports whether it changed anything.
+// reuse gives a winning couple whose losing option is in the tree for it alone another one
+// that the tree holds already, when it has one: the tree can only lose nodes by it (every
+// option it points to was in the tree when the round began). A couple whose option serves
+// others too keeps it, so that rounds settle instead of swapping between two options. It
+// reports whether it changed anything.
 func (r *recorder) reuse(root ref) bool {
 	order := r.reachable(root)
 	in := make(map[ref]bool, len(order))
+	uses := make(map[ref]int, len(order))
 	for _, k := range order {
 		in[k] = true
+		pr, _ := r.find(k)
+		for _, c := range pr.kids {
+			uses[c]++
+		}
 	}
 	changed := false
 	for _, k := range order {
 		pr, _ := r.find(k)
-		if !pr.win || pr.sum || len(pr.kids) != 1 {
+		if !pr.win || pr.sum || len(pr.kids) != 1 || uses[pr.kids[0]] > 1 {
 			continue
 		}
-		for o := range pr.pos.Options() {
-			c := rootRef(o, pr.n)
-			if c != pr.kids[0] && in[c] && !r.proofs[c].win {
-				pr.kids[0], changed = c, true
-				break
-			}
+		if c, ok := r.heldOption(pr, in); ok {
+			uses[pr.kids[0]]--
+			uses[c]++
+			pr.kids[0], changed = c, true
 		}
 	}
 	return changed
+}
+
+// heldOption returns the least (by compareRefs, not by the order the position yields its
+// options, which depends on the representative) of the losing options of the winning couple
+// pr that are in the tree, other than its own.
+func (r *recorder) heldOption(pr *proof, in map[ref]bool) (ref, bool) {
+	best, found := ref{}, false
+	for o := range pr.pos.Options() {
+		c := rootRef(o, pr.n)
+		if c == pr.kids[0] || !in[c] || r.proofs[c].win {
+			continue
+		}
+		if !found || compareRefs(c, best) < 0 {
+			best, found = c, true
+		}
+	}
+	return best, found
 }
 
 // reachable lists the couples of the tree of root, breadth first.
@@ -96,9 +121,28 @@ func (r *recorder) choose(pr *proof, measure func(ref) int) {
 		if opt, ok := r.proofs[k]; !ok || opt.win {
 			continue
 		}
-		if s := measure(k); s < bestSize {
+		// At equal size the least ref wins, so that the choice is the same whatever
+		// representative yields the options, in whatever order.
+		if s := measure(k); s < bestSize || s == bestSize && compareRefs(k, best) < 0 {
 			best, bestSize = k, s
 		}
 	}
 	pr.kids[0] = best
+}
+
+// compareRefs orders couples by key, then heap, a component before a sum.
+func compareRefs(a, b ref) int {
+	if c := strings.Compare(a.key, b.key); c != 0 {
+		return c
+	}
+	if a.n != b.n {
+		return a.n - b.n
+	}
+	switch {
+	case a.sum == b.sum:
+		return 0
+	case a.sum:
+		return 1
+	}
+	return -1
 }
