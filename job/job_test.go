@@ -183,3 +183,34 @@ func TestRun_TreeOnly(t *testing.T) {
 		t.Errorf("tree only: %+v, %d couples; after: %+v, %d", only.Answer, only.Tree.LosingCouples(), after.Answer, after.Tree.LosingCouples())
 	}
 }
+
+// OnAnswer hands over the answer as soon as the search ends, before the recording's first
+// report, while the recording still has its time to run.
+func TestRun_OnAnswerBeforeRecording(t *testing.T) {
+	req := request(t, "nim", "999 + 907 477", Nimber)
+	req.Tree, req.Limits = TreeAfter, Limits{TreeTime: time.Second}
+	var events []string
+	var answered time.Time
+	req.OnAnswer = func(res Result) {
+		answered = time.Now()
+		events = append(events, "answer "+res.Answer.NimberText())
+		if res.Tree != nil || res.NoTree != "" {
+			t.Errorf("OnAnswer: tree %v, NoTree %q: want neither yet", res.Tree != nil, res.NoTree)
+		}
+	}
+	res := runner(t, "nim").Run(context.Background(), req, func(ph Phase, _ engine.Stats) {
+		if ph == Recording && (len(events) == 0 || events[len(events)-1] != "recording") {
+			events = append(events, "recording")
+		}
+	})
+	ended := time.Now()
+	if got := strings.Join(events, ", "); got != "answer 433, recording" {
+		t.Fatalf("events %q, want \"answer 433, recording\"", got)
+	}
+	if d := ended.Sub(answered); d < 900*time.Millisecond {
+		t.Errorf("the answer came %v before the end, want the recording's second", d)
+	}
+	if res.Answer.NimberText() != "433" || res.Tree != nil || res.NoTree == "" {
+		t.Errorf("result: %s, tree %v, NoTree %q", res.Answer.NimberText(), res.Tree != nil, res.NoTree)
+	}
+}

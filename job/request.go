@@ -65,6 +65,12 @@ type Request struct {
 	Algo     Algo // "" is Couples
 	Tree     TreePolicy
 	Limits   Limits
+
+	// OnAnswer, when not nil, is called from the running goroutine as soon as the search
+	// has ended, before any recording starts, with the result so far (no tree yet): the
+	// answer is final then, and the window shows it while the tree is recorded. A TreeOnly
+	// request has no search of its own and never calls it.
+	OnAnswer func(Result)
 }
 
 // A Phase is the part of a request that runs.

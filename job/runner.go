@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -90,6 +91,9 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		return res
 	}
 	r.search(ctx, req, &res)
+	if req.OnAnswer != nil {
+		req.OnAnswer(res.clone())
+	}
 	if req.Tree == TreeAfter && res.Err == nil {
 		switch {
 		case res.Stopped:
@@ -140,6 +144,14 @@ func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 	}
 	res.known(s, p)
 	res.stopped(err)
+}
+
+// clone returns a copy of res that shares no slice with it.
+func (res *Result) clone() Result {
+	c := *res
+	c.Components = slices.Clone(res.Components)
+	c.Options = slices.Clone(res.Options)
+	return c
 }
 
 // known fills the components with what s knows of them, and adds what that proves.
