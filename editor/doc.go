@@ -15,8 +15,9 @@
 //	others  Sprouts and any game without a picture: the notation, large
 //
 // Every valid change is recorded in a History for Undo and Redo; a bad entry changes nothing
-// but the message. The editor never solves anything: OnChanged hands the position to the
-// app's solver panel.
+// but the message, and OnInvalid says so (the solver panel then solves nothing: the entry
+// no longer shows the position it would solve). The editor never solves anything: OnChanged
+// hands the position to the app's solver panel.
 //
 //	e := editor.New(editor.DefaultCatalog())
 //	e.OnChanged = func(g games.Game, p engine.Position) { … }

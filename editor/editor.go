@@ -22,6 +22,9 @@ type Editor struct {
 
 	// OnChanged is called after each change to a valid position, with its game.
 	OnChanged func(g games.Game, p engine.Position)
+	// OnInvalid is called when an entry is not a valid position, with what is wrong: the
+	// editor keeps the last valid position (Current), but it is no longer what the entry says.
+	OnInvalid func(err error)
 
 	catalog Catalog
 	history History

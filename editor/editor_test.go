@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"grundy/engine"
+	"grundy/games"
 	"grundy/games/cram"
 )
 
@@ -110,9 +112,15 @@ func TestCramBoard_PlayNeedsFreeNeighbours(t *testing.T) {
 
 func TestEditor_BadEntrySaysWhy(t *testing.T) {
 	e, _ := newTestEditor(t, State{Game: "cram", Notation: "2x3"})
+	var invalid, changed int
+	e.OnInvalid = func(error) { invalid++ }
+	e.OnChanged = func(games.Game, engine.Position) { changed++ }
 	e.SetNotation("..x/...")
 	if e.Err() == nil {
 		t.Fatal("Err() = nil after a bad entry")
+	}
+	if invalid != 1 || changed != 0 {
+		t.Errorf("a bad entry called OnInvalid %d times, OnChanged %d times; want 1 and 0", invalid, changed)
 	}
 	if s := e.Status(); !strings.Contains(s, "character 3") {
 		t.Errorf("status %q does not point at character 3", s)
@@ -123,6 +131,9 @@ func TestEditor_BadEntrySaysWhy(t *testing.T) {
 	e.SetNotation("3x1")
 	if e.Err() != nil || e.State().Notation != "3x1" {
 		t.Errorf("after a good entry: Err() = %v, state %q", e.Err(), e.State().Notation)
+	}
+	if invalid != 1 || changed != 1 {
+		t.Errorf("a good entry after a bad one: OnInvalid %d times, OnChanged %d times; want 1 and 1", invalid, changed)
 	}
 }
 

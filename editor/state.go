@@ -34,6 +34,9 @@ func (e *Editor) apply(s State, record bool) error {
 	e.status.SetText(Explain(err))
 	e.status.Importance = widget.DangerImportance
 	e.status.Refresh()
+	if e.OnInvalid != nil {
+		e.OnInvalid(err)
+	}
 	return err
 }
 
