@@ -19,6 +19,11 @@ func FuzzLookupParse(f *testing.F) {
 	f.Add("chomp", "3 3 2 1")             // column heights
 	f.Add("octal:", "1")                  // an empty code
 	f.Add("nim:3", "1")                   // a parameter where none is taken
+	f.Add("kayles", "3 + ")               // an empty term after '+'
+	f.Add("kayles", "+ 3")                // an empty term before '+'
+	f.Add("nim", "3 + + 4")               // an empty term between two
+	f.Add("cram", "+")                    // a lone '+'
+	f.Add("sprouts", "0*2+1a1a + 0*3")    // a '+' within a term, and one between terms
 	f.Fuzz(func(t *testing.T, name, pos string) {
 		g, err := games.Lookup(name)
 		if err != nil {

@@ -45,15 +45,19 @@ type Sequence struct {
 	Preperiod int // the values are periodic from this heap size on
 }
 
-// Parse reads a position of g, possibly a sum of several written with " + ".
+// Parse reads a position of g, possibly a sum of several written with " + ". Every term of a
+// sum must be there: "3 + ", "+ 3" and "3 + + 4" are errors (ErrSyntax), not 3 or 3 + 4.
 func Parse(g Game, s string) (engine.Position, error) {
-	terms := strings.Split(s, " + ")
+	terms, err := splitSum(g.Name(), s)
+	if err != nil {
+		return nil, err
+	}
 	if len(terms) == 1 {
-		return g.Parse(strings.TrimSpace(s))
+		return g.Parse(terms[0])
 	}
 	sum := make(engine.Sum, 0, len(terms))
 	for _, t := range terms {
-		p, err := g.Parse(strings.TrimSpace(t))
+		p, err := g.Parse(t)
 		if err != nil {
 			return nil, err
 		}
@@ -61,3 +65,33 @@ func Parse(g Game, s string) (engine.Position, error) {
 	}
 	return sum, nil
 }
+
+// splitSum returns the terms of s, trimmed: the text between the '+' signs that stand apart,
+// with blanks or an end of s on both sides. A '+' within a term (Sprouts' "0*2+1a1a") is the
+// term's own. A '+' with no term on one side is an error at its offset.
+func splitSum(game, s string) ([]string, error) {
+	var terms []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if !isPlus(s, i) {
+			continue
+		}
+		t := strings.TrimSpace(s[start:i])
+		if t == "" {
+			return nil, parse.Errorf(ErrSyntax, game, s, i, "empty term before '+'")
+		}
+		terms, start = append(terms, t), i+1
+	}
+	t := strings.TrimSpace(s[start:])
+	if t == "" && len(terms) > 0 {
+		return nil, parse.Errorf(ErrSyntax, game, s, start-1, "empty term after '+'")
+	}
+	return append(terms, t), nil
+}
+
+// isPlus reports whether s[i] is a '+' joining two terms: blanks or an end on both sides.
+func isPlus(s string, i int) bool {
+	return s[i] == '+' && (i == 0 || isBlank(s[i-1])) && (i == len(s)-1 || isBlank(s[i+1]))
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
