@@ -52,6 +52,9 @@ func (s *Solver) outcome1(p part, n int) bool {
 	defer func() { s.c.leave(); s.level-- }()
 
 	opts := s.options(p, n)
+	if s.err != nil {
+		return false
+	}
 	for i := range opts {
 		lost := !s.outcomeOf(&opts[i], n)
 		if s.err != nil {

@@ -161,6 +161,15 @@ func (s *Solver) tick() {
 	}
 }
 
+// stopped reports whether the search must stop: its context is done, or it was stopped
+// before.
+func (s *Solver) stopped() bool {
+	if s.err == nil {
+		s.err = s.ctx.Err()
+	}
+	return s.err != nil
+}
+
 // get returns what is known of the component with key.
 func (s *Solver) get(key string) (Fact, bool) {
 	s.c.lookups.Add(1)
