@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/job"
 )
 
 // count writes n with thin groups of three digits: 1 234 567.
@@ -46,7 +47,24 @@ func elapsed(d time.Duration) string {
 	return fmt.Sprintf("%d min %02d s", m, int((d%time.Minute)/time.Second))
 }
 
-// StatLines are the rows of the progress table: a name and a value each.
+// nodesLabel names a bound on nodes: "300 000 nodes", "3 million nodes".
+func nodesLabel(n int64) string {
+	if n >= 1_000_000 && n%1_000_000 == 0 {
+		return count(n/1_000_000) + " million nodes"
+	}
+	return count(n) + " nodes"
+}
+
+// durationLabel names a bound on time: "10 s", "1 min".
+func durationLabel(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", d/time.Minute)
+	}
+	return fmt.Sprintf("%g s", d.Seconds())
+}
+
+// StatLines are the rows of a phase's column of the progress table: a name and a value
+// each. running is the phase's wall time so far, or all of it once it has ended.
 func StatLines(s engine.Stats, running time.Duration) [][2]string {
 	speed := 0.0
 	if running > 0 {
@@ -62,50 +80,64 @@ func StatLines(s engine.Stats, running time.Duration) [][2]string {
 	}
 }
 
-// OutcomeText says who wins.
-func OutcomeText(r Result) string {
-	switch {
-	case !r.HasOutcome:
-		return "Outcome: ?"
-	case r.Win:
+// OutcomeText says who wins, as far as it is proven.
+func OutcomeText(a job.Answer) string {
+	switch a.OutcomeText() {
+	case "W":
 		return "Outcome: W, the player to move wins"
+	case "L":
+		return "Outcome: L, the player to move loses"
 	}
-	return "Outcome: L, the player to move loses"
+	return "Outcome: ?"
 }
 
-// NimberText gives the nimber.
-func NimberText(r Result) string {
-	if !r.HasNimber {
-		return "Nimber: ?"
-	}
-	return "Nimber: " + strconv.Itoa(r.Nimber)
+// NimberText gives the nimber as far as it is proven: a number, "≠ 0" when only the
+// outcome W is, or ?.
+func NimberText(a job.Answer) string { return "Nimber: " + a.NimberText() }
+
+// taskOf names a task and its position: "Nimber of 3x4".
+func taskOf(r job.Result) string { return fmt.Sprintf("%s of %s", r.Task, r.Position) }
+
+// SearchingText says that task runs its search on position.
+func SearchingText(r job.Result) string { return taskOf(r) + ": searching…" }
+
+// RecordingText says that the search of r has ended with its answer, and that the tree is
+// being recorded.
+func RecordingText(r job.Result) string {
+	return taskOf(r) + ": " + provenIn(r) + ". Recording the tree…"
+}
+
+// provenIn says how long the search took.
+func provenIn(r job.Result) string {
+	return "proven in " + elapsed(r.Search.Elapsed) + ", " + count(r.Search.Nodes) + " nodes"
 }
 
 // StateText says how the task ended.
-func StateText(r Result) string {
-	done := fmt.Sprintf("%s of %s: ", r.Task, r.Position)
+func StateText(r job.Result) string {
+	done := taskOf(r) + ": "
 	switch {
 	case r.Err != nil:
 		return done + "failed: " + r.Err.Error()
 	case r.Stopped:
-		s := done + "stopped after " + elapsed(r.Stats.Elapsed) + ". Proven so far: " + r.Proven
-		if n := r.Stats.Cache.Entries; n > 0 {
+		s := done + "stopped after " + elapsed(r.Search.Elapsed) + ". Proven so far: " + r.ProvenText()
+		if n := r.Search.Cache.Entries; n > 0 {
 			s += fmt.Sprintf(". The cache keeps what was proven of %s positions below it for the next run", count(n))
 		}
 		return s + "."
 	}
-	s := done + "proven in " + elapsed(r.Stats.Elapsed) + ", " + count(r.Stats.Nodes) + " nodes"
-	if r.NoTree != "" {
-		s += "; " + r.NoTree
+	s := done + provenIn(r)
+	switch {
+	case r.Tree != nil:
+		s += fmt.Sprintf("; the tree has %s nodes, %s losing couples, recorded in %s",
+			count(int64(len(r.Tree.Nodes))), count(int64(r.Tree.LosingCouples())), elapsed(r.Record.Elapsed))
+	case r.NoTree != "":
+		s += "; no tree: " + r.NoTree
 	}
-	if r.Tree != nil {
-		s += fmt.Sprintf("; the tree has %s nodes, %s losing couples", count(int64(len(r.Tree.Nodes))), count(int64(r.Tree.LosingCouples())))
-	}
-	return s
+	return s + "."
 }
 
 // OptionText is one row of the winning-moves list.
-func OptionText(o Option) (mark, value string) {
+func OptionText(o job.Option) (mark, value string) {
 	switch {
 	case !o.Known:
 		return "", "?"

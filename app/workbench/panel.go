@@ -2,7 +2,6 @@ package workbench
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -11,16 +10,41 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 )
 
-// Preference keys and choices of the solver panel.
+// Preference keys and defaults of the solver panel.
 const (
 	PrefCacheMB    = "cacheMB"
 	DefaultCacheMB = 256
+
+	// The recording of a solution tree stops at a number of nodes or a time, whichever
+	// comes first; the answer never waits for it.
+	PrefTreeNodes      = "treeNodes"
+	DefaultTreeNodes   = 3_000_000
+	PrefTreeSeconds    = "treeSeconds"
+	DefaultTreeSeconds = 60
+)
+
+// Task is what a button of the panel asks: job's tasks, under the names the window's code
+// has always used.
+type Task = job.Task
+
+// The tasks of the panel's buttons.
+const (
+	TaskNimber  = job.Nimber
+	TaskOutcome = job.Outcome
+	TaskMoves   = job.Moves
 )
 
 // CacheChoices are the cache sizes offered, in MB.
 var CacheChoices = []int{16, 64, 256, 1024, 4096}
+
+// TreeNodeChoices and TreeTimeChoices are the bounds offered on the tree's recording.
+var (
+	TreeNodeChoices = []int64{300_000, 3_000_000, 30_000_000}
+	TreeTimeChoices = []time.Duration{10 * time.Second, time.Minute, 10 * time.Minute}
+)
 
 // progressEvery is how often the search reports its counts; tickEvery how often the
 // elapsed time moves on screen between two reports.
@@ -29,45 +53,52 @@ const (
 	tickEvery     = 250 * time.Millisecond
 )
 
-// A SolverPanel runs the engine on the editor's position: Nimber, Outcome, Winning moves and
-// Stop. The search runs in a goroutine; the panel shows its progress and result through
-// do (fyne.Do in the app), so the window stays responsive. One solver, with a ristretto cache
-// of the size the preferences give, serves one game at a time and keeps what it proved from
-// one task to the next.
+// A SolverPanel runs the tasks Nimber, Outcome and Winning moves on the editor's position
+// through a job.Runner, one per game and cache size, which keeps what it proved from one task
+// to the next. A task runs in a goroutine in two phases, each with its own counts: the search,
+// whose answer is shown as soon as it ends, then the recording of the solution tree, within
+// the limits the preferences give. The panel shows them through do (fyne.Do in the app), so
+// the window stays responsive. Its results belong to the position they were found for: a
+// change of position or game, or an entry that is not a valid position, stops the running
+// task and clears them, and the tasks wait for a valid entry.
 type SolverPanel struct {
 	widget.BaseWidget
 
 	// OnTree is called with the solution tree a task proved.
 	OnTree func(t *engine.Tree)
+	// OnNoTree is called when a Nimber or Outcome task of position ends without a tree,
+	// with why.
+	OnNoTree func(game, position, why string)
 	// OnOpen is called with a move the user asks to open in the editor.
 	OnOpen func(game, position string)
 
 	source func() (games.Game, engine.Position)
 	do     func(func())
 	prefs  fyne.Preferences
+	// newContext gives each task its context; tests replace it to stop a task before it
+	// begins.
+	newContext func() (context.Context, context.CancelFunc)
 
-	solver     *engine.Solver
-	cache      *engine.Ristretto
-	solverGame string
-	solverMB   int
+	runner   *job.Runner
+	runnerMB int
 
-	job     int // counts tasks, so that late reports of an old task are dropped
-	cancel  context.CancelFunc
-	started time.Time
-	last    engine.Stats
-	result  Result
-	picked  int // the selected option, or -1
-	done    chan struct{}
+	valid  bool          // the editor's entry is a valid position
+	run    *taskRun      // the running task, nil when none runs
+	done   chan struct{} // the running or last task's
+	last   engine.Stats  // the last counts reported
+	result job.Result    // what is on show
+	picked int           // the selected option, or -1
 
 	ui panelUI
 }
 
 // NewSolverPanel returns a panel that solves what source gives, updating the UI through do.
 func NewSolverPanel(source func() (games.Game, engine.Position), do func(func()), prefs fyne.Preferences) *SolverPanel {
-	p := &SolverPanel{source: source, do: do, prefs: prefs, picked: -1}
+	p := &SolverPanel{source: source, do: do, prefs: prefs, picked: -1, valid: true}
+	p.newContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) }
 	p.ExtendBaseWidget(p)
 	p.ui.build(p)
-	p.setRunning(false)
+	p.updateButtons()
 	p.showResult()
 	return p
 }
@@ -78,157 +109,140 @@ func (p *SolverPanel) CacheMB() int { return p.prefs.IntWithFallback(PrefCacheMB
 // SetCacheMB sets the cache size preference; the next task starts with a cache that size.
 func (p *SolverPanel) SetCacheMB(mb int) {
 	p.prefs.SetInt(PrefCacheMB, mb)
-	p.ui.cache.SetSelected(strconv.Itoa(mb) + " MB")
+	p.ui.cache.SetSelected(cacheLabel(mb))
 }
 
-// Running reports whether a task runs.
-func (p *SolverPanel) Running() bool { return p.cancel != nil }
+// TreeLimits returns the bounds on the tree's recording that the preferences give.
+func (p *SolverPanel) TreeLimits() job.Limits {
+	return job.Limits{
+		TreeNodes: int64(p.prefs.IntWithFallback(PrefTreeNodes, DefaultTreeNodes)),
+		TreeTime:  time.Duration(p.prefs.IntWithFallback(PrefTreeSeconds, DefaultTreeSeconds)) * time.Second,
+	}
+}
 
-// Result returns the result of the last task.
-func (p *SolverPanel) Result() Result { return p.result }
+// SetTreeLimits sets the bounds on the tree's recording, for the next task.
+func (p *SolverPanel) SetTreeLimits(l job.Limits) {
+	p.prefs.SetInt(PrefTreeNodes, int(l.TreeNodes))
+	p.prefs.SetInt(PrefTreeSeconds, int(l.TreeTime/time.Second))
+	p.ui.treeNodes.SetSelected(nodesLabel(l.TreeNodes))
+	p.ui.treeTime.SetSelected(durationLabel(l.TreeTime))
+}
+
+// Running reports whether a task runs (or, abandoned, is stopping).
+func (p *SolverPanel) Running() bool { return p.run != nil }
+
+// Result returns what is on show: the result of the last task, or nothing when the
+// position changed since.
+func (p *SolverPanel) Result() job.Result { return p.result }
 
 // Done returns a channel closed when the running (or last) task has ended and its result is
-// on show; tests wait on it.
+// on show; tests and the demo wait on it.
 func (p *SolverPanel) Done() <-chan struct{} { return p.done }
 
-// Start runs task on the editor's position, unless a task runs already.
+// Start runs task on the editor's position, unless a task runs or the entry is not valid.
 func (p *SolverPanel) Start(task Task) {
 	g, pos := p.source()
-	if p.Running() || g == nil || pos == nil {
+	if p.Running() || !p.valid || g == nil || pos == nil {
 		return
 	}
-	s := p.solverFor(g.Name())
-	if s == nil {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	p.job++
-	job, done, stopTick := p.job, make(chan struct{}), make(chan struct{})
-	p.cancel, p.done, p.started, p.last = cancel, done, time.Now(), engine.Stats{}
-	p.result, p.picked = Result{Task: task, Game: g.Name(), Position: pos.String()}, -1
-	p.setRunning(true)
-	p.ui.state.SetText(task.String() + " of " + pos.String() + "…")
-	p.showResult()
-	go p.tick(job, stopTick)
-	go func() {
-		r := Solve(ctx, s, task, g.Name(), pos)
-		close(stopTick)
-		p.do(func() { p.finish(job, r) })
-	}()
-}
-
-// Stop stops the running task; what it proved stays in the cache and is shown.
-func (p *SolverPanel) Stop() {
-	if p.cancel != nil {
-		p.cancel()
-		p.ui.state.SetText("Stopping…")
-	}
-}
-
-// solverFor returns the solver of game, made anew when the game or the cache size changed.
-func (p *SolverPanel) solverFor(game string) *engine.Solver {
-	mb := p.CacheMB()
-	if p.solver != nil && p.solverGame == game && p.solverMB == mb {
-		return p.solver
-	}
-	if p.cache != nil {
-		p.cache.Close()
-	}
-	c, err := engine.NewRistretto(mb)
+	r, err := p.runnerFor(g.Name())
 	if err != nil {
-		p.ui.state.SetText("cannot make the cache: " + err.Error())
-		return nil
-	}
-	job := &p.job
-	p.cache, p.solverGame, p.solverMB = c, game, mb
-	p.solver = engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(mb))), engine.WithProgress(func(st engine.Stats) {
-		j := *job // read on the search goroutine: job only changes while no task runs
-		p.do(func() { p.progress(j, st) })
-	}, progressEvery))
-	return p.solver
-}
-
-// tick moves the elapsed time on screen between reports, until stop is closed.
-func (p *SolverPanel) tick(job int, stop chan struct{}) {
-	t := time.NewTicker(tickEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
-			p.do(func() { p.progress(job, engine.Stats{}) })
-		}
-	}
-}
-
-// progress shows the counts of a report (or, for a zero st, the last ones with the time
-// moved on), when it belongs to the running task.
-func (p *SolverPanel) progress(job int, st engine.Stats) {
-	if job != p.job || p.cancel == nil {
+		p.ui.state.SetText("Cannot make the cache: " + err.Error())
 		return
 	}
-	if st.Nodes > 0 || st.Elapsed > 0 {
-		p.last = st
-	}
-	p.ui.showStats(StatLines(p.last, time.Since(p.started)))
-}
-
-// finish shows the result of task job.
-func (p *SolverPanel) finish(job int, r Result) {
-	if job != p.job {
-		return
-	}
-	p.cancel = nil
-	p.result = r
-	p.setRunning(false)
-	p.ui.showStats(StatLines(r.Stats, r.Stats.Elapsed))
-	p.ui.state.SetText(StateText(r))
+	t := &taskRun{req: p.request(task, g, pos)}
+	t.result = job.Result{Task: task, Game: g.Name(), Position: pos.String()}
+	p.run, p.last = t, engine.Stats{}
+	p.start(r, t)
+	p.done = t.done
+	p.result, p.picked = t.result, -1
+	p.updateButtons()
+	p.ui.state.SetText(SearchingText(t.result))
 	p.showResult()
-	if r.Tree != nil && p.OnTree != nil {
-		p.OnTree(r.Tree)
-	}
-	close(p.done)
+	p.showStats(t)
 }
 
-// PositionChanged tells the panel that the editor shows another position.
+// Stop stops the running task: a stopped search keeps what it proved (in the cache, and
+// on show), a stopped recording keeps the answer.
+func (p *SolverPanel) Stop() {
+	if t := p.run; t != nil && !t.abandoned {
+		t.cancel()
+		p.ui.state.SetText(stoppingText(t))
+		p.ui.stop.Disable()
+	}
+}
+
+// Close frees the runner's cache. Call it when no task runs.
+func (p *SolverPanel) Close() {
+	if p.runner != nil {
+		p.runner.Close()
+		p.runner = nil
+	}
+}
+
+// PositionChanged tells the panel that the editor shows another valid position: what is on
+// show belonged to the last one, and goes, and a running task is stopped.
 func (p *SolverPanel) PositionChanged() {
-	if p.Running() {
-		return
+	p.valid = true
+	p.clear()
+}
+
+// PositionInvalid tells the panel that the editor's entry is not a valid position: nothing
+// can be solved until it is, and what is on show goes.
+func (p *SolverPanel) PositionInvalid(error) {
+	p.valid = false
+	p.clear()
+}
+
+// clear stops the running task and takes away everything on show.
+func (p *SolverPanel) clear() {
+	p.abandon()
+	p.result, p.picked, p.last = job.Result{}, -1, engine.Stats{}
+	p.ui.showStats(nil, nil)
+	if p.run != nil {
+		p.ui.state.SetText("Stopping the task of the last position…")
+	} else {
+		p.ui.state.SetText(p.readyText())
 	}
-	p.result, p.picked = Result{}, -1
-	p.ui.state.SetText("Ready: choose what to solve.")
 	p.showResult()
+	p.updateButtons()
 }
 
 // showResult fills the outcome, the nimber and the list of options.
 func (p *SolverPanel) showResult() {
-	p.ui.outcome.SetText(OutcomeText(p.result))
-	p.ui.nimber.SetText(NimberText(p.result))
+	p.ui.outcome.SetText(OutcomeText(p.result.Answer))
+	p.ui.nimber.SetText(NimberText(p.result.Answer))
 	p.ui.options.UnselectAll()
 	p.ui.options.Refresh()
 	p.ui.open.Disable()
 }
 
-// setRunning enables the buttons that make sense while a task runs, or while none does.
-func (p *SolverPanel) setRunning(on bool) {
+// updateButtons enables what makes sense now: the tasks when none runs and the entry is
+// valid, Stop while a task runs, the settings between tasks.
+func (p *SolverPanel) updateButtons() {
+	running := p.Running()
 	for _, b := range p.ui.tasks {
-		if on {
-			b.Disable()
-		} else {
-			b.Enable()
-		}
+		setEnabled(b, !running && p.valid)
 	}
-	if on {
-		p.ui.stop.Enable()
-		p.ui.cache.Disable()
+	setEnabled(p.ui.stop, running && !p.run.abandoned)
+	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
+		setEnabled(s, !running)
+	}
+	if running {
 		p.ui.bar.Show()
 		p.ui.bar.Start()
 	} else {
-		p.ui.stop.Disable()
-		p.ui.cache.Enable()
 		p.ui.bar.Stop()
 		p.ui.bar.Hide()
+	}
+}
+
+// setEnabled enables or disables w.
+func setEnabled(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
 	}
 }
 

@@ -2,28 +2,36 @@ package workbench
 
 import (
 	"strconv"
-	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"grundy/engine"
 )
 
 // panelUI holds the widgets of a SolverPanel.
 type panelUI struct {
-	tasks   map[Task]*widget.Button
-	stop    *widget.Button
-	cache   *widget.Select
-	bar     *widget.ProgressBarInfinite
-	names   []*widget.Label
-	values  []*widget.Label
-	state   *widget.Label
-	outcome *widget.Label
-	nimber  *widget.Label
-	options *widget.List
-	open    *widget.Button
+	tasks      map[Task]*widget.Button
+	stop       *widget.Button
+	cache      *widget.Select
+	treeNodes  *widget.Select
+	treeTime   *widget.Select
+	bar        *widget.ProgressBarInfinite
+	names      []*widget.Label
+	values     []*widget.Label // the search's counts
+	treeValues []*widget.Label // the recording's counts
+	state      *widget.Label
+	outcome    *widget.Label
+	nimber     *widget.Label
+	options    *widget.List
+	open       *widget.Button
 }
+
+// cacheLabel names a cache size choice.
+func cacheLabel(mb int) string { return strconv.Itoa(mb) + " MB" }
 
 // build makes the widgets of p.
 func (u *panelUI) build(p *SolverPanel) {
@@ -37,24 +45,13 @@ func (u *panelUI) build(p *SolverPanel) {
 	}
 	u.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.Stop)
 	u.stop.Importance = widget.DangerImportance
-	var choices []string
-	for _, mb := range CacheChoices {
-		choices = append(choices, strconv.Itoa(mb)+" MB")
-	}
-	u.cache = widget.NewSelect(choices, func(s string) {
-		if mb, err := strconv.Atoi(strings.TrimSuffix(s, " MB")); err == nil {
-			p.prefs.SetInt(PrefCacheMB, mb)
-		}
-	})
-	u.cache.SetSelected(strconv.Itoa(p.CacheMB()) + " MB")
+	u.settings(p)
 	u.bar = widget.NewProgressBarInfinite()
-	for range StatLines(p.last, 0) {
-		u.names = append(u.names, widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		v := widget.NewLabel("")
-		v.Truncation = fyne.TextTruncateEllipsis // long counts must not widen the window
-		u.values = append(u.values, v)
+	for _, l := range StatLines(engine.Stats{}, 0) {
+		u.names = append(u.names, widget.NewLabelWithStyle(l[0], fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		u.values = append(u.values, valueLabel())
+		u.treeValues = append(u.treeValues, valueLabel())
 	}
-	u.showStats(StatLines(p.last, 0))
 	u.state = widget.NewLabel("Ready: choose what to solve.")
 	u.state.Wrapping = fyne.TextWrapWord
 	u.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -62,6 +59,55 @@ func (u *panelUI) build(p *SolverPanel) {
 	u.options = u.optionList(p)
 	u.open = widget.NewButtonWithIcon("Open move in editor", theme.DocumentCreateIcon(), p.openPicked)
 	u.open.Disable()
+}
+
+// valueLabel is a cell of the progress table: long counts must not widen the window.
+func valueLabel() *widget.Label {
+	v := widget.NewLabel("")
+	v.Truncation = fyne.TextTruncateEllipsis
+	return v
+}
+
+// settings makes the choices of the cache size and of the tree's limits, each kept in the
+// preferences.
+func (u *panelUI) settings(p *SolverPanel) {
+	var mbs []string
+	for _, mb := range CacheChoices {
+		mbs = append(mbs, cacheLabel(mb))
+	}
+	u.cache = widget.NewSelect(mbs, func(s string) {
+		for _, mb := range CacheChoices {
+			if s == cacheLabel(mb) {
+				p.prefs.SetInt(PrefCacheMB, mb)
+			}
+		}
+	})
+	var nodes []string
+	for _, n := range TreeNodeChoices {
+		nodes = append(nodes, nodesLabel(n))
+	}
+	u.treeNodes = widget.NewSelect(nodes, func(s string) {
+		for _, n := range TreeNodeChoices {
+			if s == nodesLabel(n) {
+				p.prefs.SetInt(PrefTreeNodes, int(n))
+			}
+		}
+	})
+	var times []string
+	for _, d := range TreeTimeChoices {
+		times = append(times, durationLabel(d))
+	}
+	u.treeTime = widget.NewSelect(times, func(s string) {
+		for _, d := range TreeTimeChoices {
+			if s == durationLabel(d) {
+				p.prefs.SetInt(PrefTreeSeconds, int(d/time.Second))
+			}
+		}
+	})
+	l := p.TreeLimits()
+	u.cache.SetSelected(cacheLabel(p.CacheMB()))
+	u.treeNodes.SetSelected(nodesLabel(l.TreeNodes))
+	u.treeTime.SetSelected(durationLabel(l.TreeTime))
 }
 
 // optionList makes the list of options: a mark on winning moves, the option, its nimber.
@@ -94,26 +140,41 @@ func (u *panelUI) optionList(p *SolverPanel) *widget.List {
 	return l
 }
 
-// showStats writes the progress table.
-func (u *panelUI) showStats(lines [][2]string) {
-	for i, l := range lines {
-		u.names[i].SetText(l[0])
-		u.values[i].SetText(l[1])
+// showStats writes the progress table's columns: the search's and the recording's; a nil
+// column is blank (its phase has not run).
+func (u *panelUI) showStats(search, record [][2]string) {
+	for i := range u.names {
+		u.values[i].SetText(cell(search, i))
+		u.treeValues[i].SetText(cell(record, i))
 	}
 }
 
-// layout arranges the widgets: the task buttons and cache size, the progress, how the task
-// went, the outcome and nimber, and the options.
+// cell is the value of row i of a column, or "" for a blank column.
+func cell(col [][2]string, i int) string {
+	if i < len(col) {
+		return col[i][1]
+	}
+	return ""
+}
+
+// layout arranges the widgets: the task buttons, the settings, the progress of both phases,
+// how the task went, the outcome and nimber, and the options.
 func (u *panelUI) layout() fyne.CanvasObject {
 	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop)
-	cache := container.NewHBox(widget.NewLabel("Cache"), u.cache)
-	table := container.New(newGridFormLayout(2))
+	settings := container.NewHBox(widget.NewLabel("Cache"), u.cache,
+		widget.NewLabel("Tree up to"), u.treeNodes, u.treeTime)
+	bold := fyne.TextStyle{Bold: true}
+	table := container.New(newGridFormLayout(1),
+		widget.NewLabel(""), container.NewGridWithColumns(2,
+			widget.NewLabelWithStyle("Search", fyne.TextAlignLeading, bold),
+			widget.NewLabelWithStyle("Tree", fyne.TextAlignLeading, bold)))
 	for i := range u.names {
 		table.Add(u.names[i])
-		table.Add(u.values[i])
+		table.Add(container.NewGridWithColumns(2, u.values[i], u.treeValues[i]))
 	}
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, nil, cache, buttons),
+		buttons,
+		settings,
 		u.bar,
 		table,
 		u.state,

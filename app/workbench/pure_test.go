@@ -10,6 +10,7 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 )
 
 // proveNimber returns the solution tree of a position of game.
@@ -143,47 +144,10 @@ func TestFormat(t *testing.T) {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
 	}
-	if m, v := OptionText(Option{Position: "1 1", Nimber: 0, Known: true}); m == "" || v != "= 0" {
+	if m, v := OptionText(job.Option{Position: "1 1", Nimber: 0, Known: true}); m == "" || v != "= 0" {
 		t.Errorf("OptionText(winning) = %q, %q", m, v)
 	}
-	if m, v := OptionText(Option{Position: "2"}); m != "" || v != "?" {
+	if m, v := OptionText(job.Option{Position: "2"}); m != "" || v != "?" {
 		t.Errorf("OptionText(unknown) = %q, %q", m, v)
-	}
-}
-
-func TestSolve_Moves(t *testing.T) {
-	g, _ := games.Lookup("nim")
-	p, _ := games.Parse(g, "1 2 3")
-	r := Solve(context.Background(), engine.NewSolver(), TaskMoves, "nim", p)
-	if r.Err != nil || r.Nimber != 0 || r.Win {
-		t.Fatalf("moves of nim 1 2 3: %+v", r)
-	}
-	for _, o := range r.Options {
-		if !o.Known || o.Wins() {
-			t.Errorf("option %+v of a losing position", o)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	r = Solve(ctx, engine.NewSolver(), TaskNimber, "nim", p)
-	if !r.Stopped || r.Proven == "" || r.Tree != nil {
-		t.Fatalf("a cancelled solve: %+v", r)
-	}
-}
-
-// TestSolve_LargeSearchNoTree: a search larger than the tree limit gives its answer, from the
-// cached search, and says why there is no tree; a small one gives the tree too.
-func TestSolve_LargeSearchNoTree(t *testing.T) {
-	g, _ := games.Lookup("cram")
-	p, _ := games.Parse(g, "3x4")
-	r := Solve(context.Background(), engine.NewSolver(), TaskNimber, "cram", p)
-	if !r.HasNimber || r.Nimber != 1 || r.Tree == nil || r.NoTree != "" {
-		t.Fatalf("3x4: nimber %d (%v), tree %v, %q", r.Nimber, r.HasNimber, r.Tree != nil, r.NoTree)
-	}
-	defer func(old int64) { treeLimit = old }(treeLimit)
-	treeLimit = 0
-	r = Solve(context.Background(), engine.NewSolver(), TaskOutcome, "cram", p)
-	if !r.HasOutcome || !r.Win || r.Tree != nil || !strings.Contains(r.NoTree, "no tree") {
-		t.Fatalf("3x4 over the limit: outcome %v (%v), tree %v, %q", r.Win, r.HasOutcome, r.Tree != nil, r.NoTree)
 	}
 }

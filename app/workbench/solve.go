@@ -2,212 +2,190 @@ package workbench
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
+	"time"
 
 	"grundy/engine"
+	"grundy/games"
+	"grundy/job"
 )
 
-// A Task is what the solver panel asks of the engine.
-type Task int
+// A taskRun is one task of the panel, from Start to the display of its result. Its reports
+// reach the window only while it is the panel's running task and has not been abandoned.
+type taskRun struct {
+	req    job.Request
+	result job.Result // what is on show of it: the task and position, then the answer
+	cancel context.CancelFunc
+	done   chan struct{} // closed once its last report has been handled
 
-// The tasks of the solver panel's buttons.
-const (
-	TaskNimber  Task = iota // the nimber, with its solution tree (Algorithm 3)
-	TaskOutcome             // the outcome, with its solution tree (Algorithms 1 and 2)
-	TaskMoves               // every option's nimber: the winning moves
-)
-
-// String names the task as its button does.
-func (t Task) String() string {
-	switch t {
-	case TaskNimber:
-		return "Nimber"
-	case TaskOutcome:
-		return "Outcome"
-	case TaskMoves:
-		return "Winning moves"
-	}
-	return "Task(" + strconv.Itoa(int(t)) + ")"
+	phase     job.Phase
+	began     [2]time.Time    // when each phase began, on the solving goroutine's clock
+	stats     [2]engine.Stats // each phase's last counts
+	ended     [2]bool         // each phase's counts are final
+	abandoned bool            // the position changed: nothing of it may be shown
 }
 
-// MaxOptions is the most options the winning-moves task lists.
-const MaxOptions = 2000
-
-// A Result is what a task found: the parts that it proved, or, when it was stopped, what the
-// search had proven by then.
-type Result struct {
-	Task     Task
-	Game     string
-	Position string
-
-	HasOutcome bool
-	Win        bool // the player to move wins
-	HasNimber  bool
-	Nimber     int
-
-	Options []Option     // TaskMoves: the options, in the order of the game's moves
-	Tree    *engine.Tree // TaskNimber and TaskOutcome: the proof, when it was small enough
-	NoTree  string       // why there is no tree for a finished TaskNimber or TaskOutcome
-	Stats   engine.Stats
-
-	Stopped bool   // the search was stopped before it finished
-	Proven  string // when stopped: what is known of the position's components
-	Err     error  // a failure other than a stop
+// start runs req on r in a goroutine: progress, the answer and the end come back through
+// p.do, each to be shown only if t is still the panel's task.
+func (p *SolverPanel) start(r *job.Runner, t *taskRun) {
+	ctx, cancel := p.newContext()
+	t.cancel, t.done, t.began[job.Searching] = cancel, make(chan struct{}), time.Now()
+	t.req.OnAnswer = func(res job.Result) {
+		at := time.Now() // the recording starts now, not when the window gets to it
+		p.do(func() { p.answered(t, res, at) })
+	}
+	stopTick := make(chan struct{})
+	go p.tick(t, stopTick)
+	go func() {
+		res := r.Run(ctx, t.req, func(ph job.Phase, st engine.Stats) {
+			p.do(func() { p.progress(t, ph, st) })
+		})
+		close(stopTick)
+		p.do(func() { p.finish(t, res) })
+	}()
 }
 
-// An Option is one move of the position and the nimber of the position it leads to.
-type Option struct {
-	Position string
-	Nimber   int
-	Known    bool // false when the search stopped before this option
-}
-
-// Wins reports whether the move wins: it leads to a position of nimber 0.
-func (o Option) Wins() bool { return o.Known && o.Nimber == 0 }
-
-// Solve runs task on position p of game with s, until it ends or ctx does.
-func Solve(ctx context.Context, s *engine.Solver, task Task, game string, p engine.Position) Result {
-	r := Result{Task: task, Game: game, Position: p.String()}
-	var err error
-	switch task {
-	case TaskNimber:
-		r.Nimber, err = s.Nimber(ctx, p)
-		r.HasNimber, r.HasOutcome, r.Win = err == nil, err == nil, r.Nimber != 0
-		r.Stats = s.Stats()
-		if err == nil {
-			r.prove(ctx, s.ProveNimber, game, p)
-		}
-	case TaskOutcome:
-		r.Win, err = s.Outcome(ctx, p, 0)
-		r.HasOutcome = err == nil
-		r.Stats = s.Stats()
-		if err == nil {
-			r.prove(ctx, s.ProveOutcome, game, p)
-		}
-	case TaskMoves:
-		err = r.moves(ctx, s, p)
-		r.Stats = s.Stats()
+// runnerFor returns the runner of game, made anew (and the old one closed) when the game or
+// the cache size changed. It is called only while no task runs.
+func (p *SolverPanel) runnerFor(game string) (*job.Runner, error) {
+	mb := p.CacheMB()
+	if p.runner != nil && p.runner.Game() == game && p.runnerMB == mb {
+		return p.runner, nil
 	}
-	switch {
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		r.Stopped, r.Tree = true, nil
-		r.Proven = Proven(s, p)
-	case err != nil:
-		r.Err = err
-	}
-	return r
-}
-
-// treeLimit bounds the searches whose solution tree the panel records afterwards: the
-// recording searches again, keeping every proof in memory, without the cache's help.
-var treeLimit int64 = 300_000
-
-// prove records the solution tree of what the search found, when the search was small
-// enough; a stop during the recording keeps the answer and says there is no tree.
-func (r *Result) prove(ctx context.Context, prove func(context.Context, string, engine.Position) (*engine.Tree, error), game string, p engine.Position) {
-	if r.Stats.Nodes > treeLimit {
-		r.NoTree = fmt.Sprintf("no tree: the search took %d nodes, more than the %d the tree is recorded for", r.Stats.Nodes, treeLimit)
-		return
-	}
-	t, err := prove(ctx, game, p)
+	p.Close()
+	r, err := job.NewRunner(game, job.Config{CacheMB: mb, Every: progressEvery})
 	if err != nil {
-		r.NoTree = "no tree: " + err.Error()
+		return nil, err
+	}
+	p.runner, p.runnerMB = r, mb
+	return r, nil
+}
+
+// live reports whether t's reports may change the window.
+func (p *SolverPanel) live(t *taskRun) bool { return p.run == t && !t.abandoned }
+
+// tick moves the elapsed time on screen between reports, until stop is closed.
+func (p *SolverPanel) tick(t *taskRun, stop chan struct{}) {
+	k := time.NewTicker(tickEvery)
+	defer k.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-k.C:
+			p.do(func() {
+				if p.live(t) {
+					p.showStats(t)
+				}
+			})
+		}
+	}
+}
+
+// progress shows the counts of a report of t.
+func (p *SolverPanel) progress(t *taskRun, ph job.Phase, st engine.Stats) {
+	if !p.live(t) || t.ended[ph] {
 		return
 	}
-	r.Tree = t
+	t.stats[ph], p.last = st, st
+	p.showStats(t)
 }
 
-// moves computes the nimber of every option, then the position's as their mex.
-func (r *Result) moves(ctx context.Context, s *engine.Solver, p engine.Position) error {
-	seen := map[string]bool{}
-	for o := range p.Options() {
-		name := o.String()
-		if seen[name] {
-			continue
-		}
-		seen[name] = true
-		r.Options = append(r.Options, Option{Position: name})
-		if len(r.Options) == MaxOptions {
-			return fmt.Errorf("more than %d options: solve the position's nimber instead", MaxOptions)
-		}
+// answered shows the answer of t's search, which has just ended: the recording of the
+// tree, when there is one, began at at.
+func (p *SolverPanel) answered(t *taskRun, res job.Result, at time.Time) {
+	if !p.live(t) {
+		return
 	}
-	i := 0
-	for o := range p.Options() {
-		if i == len(r.Options) {
-			break
-		}
-		if o.String() != r.Options[i].Position {
-			continue // a duplicate
-		}
-		n, err := s.Nimber(ctx, o)
-		if err != nil {
-			return err
-		}
-		r.Options[i].Nimber, r.Options[i].Known = n, true
-		i++
+	t.result = res
+	t.stats[job.Searching], t.ended[job.Searching] = res.Search, true
+	p.result = res
+	p.showResult()
+	if t.req.Tree == job.TreeAfter && !res.Stopped && res.Err == nil {
+		t.phase, t.began[job.Recording] = job.Recording, at
+		p.ui.state.SetText(RecordingText(res))
 	}
-	r.HasNimber, r.Nimber = true, mex(r.Options)
-	r.HasOutcome, r.Win = true, r.Nimber != 0
-	return nil
+	p.showStats(t)
 }
 
-// mex returns the least nimber that no option has.
-func mex(opts []Option) int {
-	ns := make([]int, 0, len(opts))
-	for _, o := range opts {
-		ns = append(ns, o.Nimber)
+// finish shows how t ended. An abandoned task shows nothing: the panel only waited for it to
+// stop before another may run.
+func (p *SolverPanel) finish(t *taskRun, res job.Result) {
+	defer close(t.done)
+	if p.run != t {
+		return
 	}
-	slices.Sort(ns)
-	m := 0
-	for _, n := range ns {
-		if n == m {
-			m++
-		} else if n > m {
-			break
+	p.run = nil
+	defer p.updateButtons()
+	if t.abandoned {
+		p.ui.state.SetText(p.readyText())
+		return
+	}
+	t.result, p.result = res, res
+	t.stats = [2]engine.Stats{res.Search, res.Record}
+	t.ended = [2]bool{true, t.phase == job.Recording}
+	p.showStats(t)
+	p.ui.state.SetText(StateText(res))
+	p.showResult()
+	switch {
+	case res.Tree != nil:
+		if p.OnTree != nil {
+			p.OnTree(res.Tree)
 		}
+	case t.req.Tree != job.NoTree && p.OnNoTree != nil:
+		why := res.NoTree
+		if res.Err != nil {
+			why = "the search failed: " + res.Err.Error()
+		}
+		p.OnNoTree(res.Game, res.Position, why)
 	}
-	return m
 }
 
-// Proven says what the solver knows of each component of p: its nimber, or the values its
-// nimber was proven different from, as "3x3: = 2" or "2x5: ≠ 0, 1".
-func Proven(s *engine.Solver, p engine.Position) string {
-	var parts []string
-	for _, c := range p.Split() {
-		f, ok := s.Known(c)
-		parts = append(parts, c.String()+": "+describeFact(f, ok))
+// abandon stops the running task, if any, for good: the position it solves is no longer the
+// editor's, so nothing it finds will be shown.
+func (p *SolverPanel) abandon() {
+	if t := p.run; t != nil && !t.abandoned {
+		t.abandoned = true
+		t.cancel()
 	}
-	if len(parts) == 0 {
-		return "the position has no move: its nimber is 0"
-	}
-	return strings.Join(parts, "; ")
 }
 
-// describeFact writes a fact as the tree labels do: "= n", or "≠ a, b, …", or "nothing yet".
-func describeFact(f engine.Fact, ok bool) string {
-	if !ok {
-		return "nothing proven yet"
+// request is what the panel asks of the engine for task on position pos of g.
+func (p *SolverPanel) request(task Task, g games.Game, pos engine.Position) job.Request {
+	req := job.Request{Game: g, Position: pos, Task: task, Tree: job.TreeAfter, Limits: p.TreeLimits()}
+	if task == TaskMoves {
+		req.Tree = job.NoTree // the options' nimbers: no tree of one couple proves them all
 	}
-	if n, ok := f.Nimber(); ok {
-		return "= " + strconv.Itoa(n)
-	}
-	var ex []string
-	for n, left := 0, f.Excluded(); left > 0 && n < 1<<16; n++ {
-		if f.Excludes(n) {
-			ex = append(ex, strconv.Itoa(n))
-			left--
+	return req
+}
+
+// showStats writes both phases' columns of the progress table: the counts of a phase that
+// has ended, with its wall time, and those of the running phase, with the time so far.
+func (p *SolverPanel) showStats(t *taskRun) {
+	var cols [2][][2]string
+	for ph := job.Searching; ph <= job.Recording; ph++ {
+		switch {
+		case t.ended[ph]:
+			cols[ph] = StatLines(t.stats[ph], t.stats[ph].Elapsed)
+		case ph == t.phase && p.run == t:
+			cols[ph] = StatLines(t.stats[ph], time.Since(t.began[ph]))
 		}
-		if len(ex) == 12 {
-			ex = append(ex, "…")
-			break
-		}
 	}
-	if len(ex) == 0 {
-		return "nothing proven yet"
+	p.ui.showStats(cols[job.Searching], cols[job.Recording])
+}
+
+// readyText is the state line when no task runs.
+func (p *SolverPanel) readyText() string {
+	if !p.valid {
+		return "The entry is not a valid position: correct it to solve."
 	}
-	return "≠ " + strings.Join(ex, ", ")
+	return "Ready: choose what to solve."
+}
+
+// stoppingText is the state line after a Stop.
+func stoppingText(t *taskRun) string {
+	if t.phase == job.Recording {
+		return fmt.Sprintf("%s: stopping the recording; the answer stays.", taskOf(t.result))
+	}
+	return fmt.Sprintf("%s: stopping; what is proven stays.", taskOf(t.result))
 }

@@ -76,6 +76,8 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 func (w *Workbench) connect() {
 	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged(); w.clearStale() }
 	w.Solver.OnTree = w.ShowTree
+	w.Solver.OnNoTree = w.showNoTree
+	w.Editor.OnInvalid = w.Solver.PositionInvalid
 	w.Solver.OnOpen = w.openPosition
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
 	w.Tree.OnActivated = func(id int) {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"grundy/editor"
+	"grundy/job"
 )
 
 // fakePicker answers every dialog with the next of its paths ("" is a cancel) and records
@@ -51,12 +52,10 @@ func newTestWorkbench(t *testing.T) (*Workbench, *fakePicker, *uiQueue) {
 	w := New(a, win, Options{Picker: fp, Do: q.do})
 	t.Cleanup(func() {
 		w.Solver.Stop()
-		if w.Solver.cache != nil {
-			if d := w.Solver.Done(); d != nil {
-				q.runUntil(t, 10*time.Second, func() bool { return isClosed(d) })
-			}
-			w.Solver.cache.Close()
+		if d := w.Solver.Done(); d != nil {
+			q.runUntil(t, 10*time.Second, func() bool { return isClosed(d) })
 		}
+		w.Solver.Close()
 	})
 	return w, fp, q
 }
@@ -71,7 +70,7 @@ func isClosed(c <-chan struct{}) bool {
 }
 
 // solve runs task on the editor's position and waits for its result.
-func solve(t *testing.T, w *Workbench, q *uiQueue, task Task) Result {
+func solve(t *testing.T, w *Workbench, q *uiQueue, task Task) job.Result {
 	t.Helper()
 	w.Solver.Start(task)
 	if !w.Solver.Running() {
@@ -93,7 +92,7 @@ func TestSolverPanel_NimberFillsResult(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	setPosition(t, w, "cram", "2x3")
 	r := solve(t, w, q, TaskNimber)
-	if !r.HasNimber || r.Nimber != 1 || !r.Win {
+	if !r.Answer.HasNimber || r.Answer.Nimber != 1 || !r.Answer.Win {
 		t.Fatalf("Nimber of cram 2x3: %+v, want nimber 1, W", r)
 	}
 	if got := w.Solver.ui.nimber.Text; got != "Nimber: 1" {
@@ -120,8 +119,8 @@ func TestSolverPanel_Outcome(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	setPosition(t, w, "cram", "#../.../... + 1x4")
 	r := solve(t, w, q, TaskOutcome)
-	if !r.HasOutcome || r.Win || r.HasNimber {
-		t.Fatalf("Outcome of a sum of two nimber-2 components: %+v, want L and no nimber", r)
+	if !r.Answer.HasOutcome || r.Answer.Win || r.Answer.Nimber != 0 {
+		t.Fatalf("Outcome of a sum of two nimber-2 components: %+v, want L (nimber 0)", r)
 	}
 	if got := w.Solver.ui.outcome.Text; !strings.Contains(got, "L, the player to move loses") {
 		t.Errorf("outcome label %q", got)
@@ -132,8 +131,8 @@ func TestSolverPanel_WinningMovesMarked(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	setPosition(t, w, "nim", "1 2")
 	r := solve(t, w, q, TaskMoves)
-	if r.Nimber != 3 || len(r.Options) != 3 {
-		t.Fatalf("moves of nim 1 2: nimber %d, %d options, want 3 and 3", r.Nimber, len(r.Options))
+	if r.Answer.Nimber != 3 || len(r.Options) != 3 {
+		t.Fatalf("moves of nim 1 2: nimber %d, %d options, want 3 and 3", r.Answer.Nimber, len(r.Options))
 	}
 	wins := 0
 	for i, o := range r.Options {
@@ -169,7 +168,7 @@ func TestSolverPanel_StopKeepsProven(t *testing.T) {
 	done := w.Solver.Done()
 	q.runUntil(t, 20*time.Second, func() bool { return isClosed(done) })
 	r := w.Solver.Result()
-	if !r.Stopped || r.HasNimber || r.Proven == "" {
+	if !r.Stopped || r.Answer.HasNimber || r.ProvenText() == "" {
 		t.Fatalf("after Stop: %+v, want stopped with what was proven", r)
 	}
 	if !strings.Contains(w.Solver.ui.state.Text, "stopped after") || !strings.Contains(w.Solver.ui.state.Text, "Proven so far") {
