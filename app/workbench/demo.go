@@ -11,16 +11,19 @@ import (
 )
 
 // A demoStep is one scene of the scripted demo: an action on the UI goroutine, then, when
-// wait is set, a pause until the solver has finished.
+// wait is set, a pause until the solver has finished, and a pause of its own (to let a
+// search run) before the picture.
 type demoStep struct {
 	name   string
 	action func(w *Workbench)
 	wait   bool
+	pause  time.Duration
 }
 
-// demoSteps build a position by hand, solve it, walk its tree and export it, then show the
-// other editors, a stopped search and a Sprouts position: the scenes that
-// scripts/screenshot.sh photographs.
+// demoSteps build a position by hand, type a bad entry (the tasks wait for a valid one),
+// solve it, walk its tree and export it, then show the other editors, a save dialog, a
+// stopped search, a stopped search that proved the outcome W, a tree's recording after its
+// answer, and a Sprouts position: the scenes that scripts/screenshot.sh photographs.
 func demoSteps(outDir string) []demoStep {
 	return []demoStep{
 		{name: "01-start", action: func(w *Workbench) {}},
@@ -58,16 +61,29 @@ func demoSteps(outDir string) []demoStep {
 			w.OpenExample("chomp.json")
 			w.Solver.Start(TaskNimber)
 		}, wait: true},
-		{name: "11-running", action: func(w *Workbench) {
-			w.Editor.SetState(stateOf("cram", "6x7"))
-			w.Solver.Start(TaskNimber)
-		}},
-		{name: "12-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
 		// The script photographs the whole screen for a "dialog" scene, then cancels the
 		// dialog with Escape: the status line must stay as it was.
-		{name: "13-save-dialog", action: func(w *Workbench) { w.SaveTree() }},
-		{name: "14-after-cancel", action: func(w *Workbench) {}},
-		{name: "15-sprouts", action: func(w *Workbench) {
+		{name: "11-save-dialog", action: func(w *Workbench) { w.SaveTree() }},
+		{name: "12-after-cancel", action: func(w *Workbench) {}},
+		{name: "13-running", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("cram", "6x7"))
+			w.Solver.Start(TaskNimber)
+		}, pause: 3 * time.Second},
+		{name: "14-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
+		// 3x14 is W (about 6 s); its nimber takes much longer: a stop keeps "≠ 0", so W.
+		{name: "15-outcome-3x14", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("cram", "3x14"))
+			w.Solver.Start(TaskOutcome)
+		}, wait: true},
+		{name: "16-nimber-3x14", action: func(w *Workbench) { w.Solver.Start(TaskNimber) }, pause: 2 * time.Second},
+		{name: "17-stopped-w", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
+		// Kayles 1000 3 is answered from theory at once; its tree would take far longer.
+		{name: "18-recording", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("kayles", "1000 3"))
+			w.Solver.Start(TaskNimber)
+		}, pause: 3 * time.Second},
+		{name: "19-recording-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
+		{name: "20-sprouts", action: func(w *Workbench) {
 			w.Editor.SetState(stateOf("sprouts", "0*4"))
 			w.Solver.Start(TaskNimber)
 		}, wait: true},
@@ -108,9 +124,7 @@ func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 			case <-time.After(2 * time.Minute):
 			}
 		}
-		if s.name == "11-running" {
-			time.Sleep(3 * time.Second) // let the progress move
-		}
+		time.Sleep(s.pause)
 		time.Sleep(700 * time.Millisecond) // let the window redraw
 		fmt.Fprintf(out, "grundy-demo: ready %s\n", s.name)
 		if !lines.Scan() {
