@@ -12,7 +12,6 @@ import (
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
 	"github.com/tdewolff/canvas/renderers/rasterizer"
-	"github.com/tdewolff/canvas/renderers/svg"
 
 	"grundy/engine"
 	"grundy/viz/draw"
@@ -26,10 +25,10 @@ const (
 )
 
 // Formats lists the file extensions Write knows, in a stable order.
-var Formats = []string{".svg", ".pdf", ".png"}
+var Formats = []string{".svg", ".pdf", ".png", ".tex"}
 
-// Write exports t in the format named by a file extension: ".svg", ".pdf" or ".png" (in any
-// case). It is what `grundy tree GAME POS -o FILE` calls.
+// Write exports t in the format named by a file extension: ".svg", ".pdf", ".png" or ".tex"
+// (in any case). It is what `grundy tree GAME POS -o FILE` calls.
 func Write(w io.Writer, format string, t *engine.Tree, opts ...Option) error {
 	switch strings.ToLower(format) {
 	case ".svg":
@@ -38,20 +37,10 @@ func Write(w io.Writer, format string, t *engine.Tree, opts ...Option) error {
 		return WritePDF(w, t, opts...)
 	case ".png":
 		return WritePNG(w, t, opts...)
+	case ".tex":
+		return WriteTeX(w, t, opts...)
 	}
 	return fmt.Errorf("export: unknown format %q, want one of %s", format, strings.Join(Formats, ", "))
-}
-
-// WriteSVG writes t as SVG with its text drawn as paths, so that it looks the same in every
-// viewer. The output is deterministic: the same tree and options give the same bytes.
-func WriteSVG(w io.Writer, t *engine.Tree, opts ...Option) error {
-	return write(w, t, opts, func(ew *errWriter, c *canvas.Canvas, _ config) {
-		o := svg.DefaultOptions
-		o.EmbedFonts = false
-		r := svg.New(ew, c.W, c.H, &o)
-		c.RenderTo(textAsPaths{r})
-		ew.check(r.Close())
-	})
 }
 
 // WritePDF writes t as a one-page PDF the size of the drawing, with its fonts embedded
@@ -96,56 +85,35 @@ func WritePNG(w io.Writer, t *engine.Tree, opts ...Option) error {
 	})
 }
 
-// Size returns the width and height, in points, of the drawing of t that the exports with
-// the same options produce (a PNG has them times DPI/72 pixels).
-func Size(t *engine.Tree, opts ...Option) (w, h float64, err error) {
-	renderMu.Lock()
-	defer renderMu.Unlock()
-	pic, scale, _, _, err := prepare(t, opts)
-	if err != nil {
-		return 0, 0, err
-	}
-	return pic.W * scale, pic.H * scale, nil
-}
-
 // write lays t out, paints it on a canvas and hands the canvas to out.
 func write(w io.Writer, t *engine.Tree, opts []Option, out func(*errWriter, *canvas.Canvas, config)) error {
 	renderMu.Lock()
 	defer renderMu.Unlock()
-	pic, scale, cfg, fs, err := prepare(t, opts)
+	d, scale, cfg, fs, err := prepare(t, opts)
 	if err != nil {
 		return err
 	}
 	ew := &errWriter{w: w}
-	out(ew, render(pic, fs, scale), cfg)
+	out(ew, render(d.pic, fs, scale), cfg)
 	return ew.err
 }
 
 // prepare reads the options, loads the fonts and lays the tree out, returning the drawing
 // at natural size and the scale that fits it to the width.
-func prepare(t *engine.Tree, opts []Option) (draw.Picture, float64, config, *fonts, error) {
+func prepare(t *engine.Tree, opts []Option) (drawing, float64, config, *fonts, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
-		return draw.Picture{}, 0, cfg, nil, err
+		return drawing{}, 0, cfg, nil, err
 	}
 	fs, err := theFonts()
 	if err != nil {
-		return draw.Picture{}, 0, cfg, nil, err
+		return drawing{}, 0, cfg, nil, err
 	}
-	pic, err := scene(t, cfg, fs)
+	d, err := scene(t, cfg, fs)
 	if err != nil {
-		return draw.Picture{}, 0, cfg, nil, err
+		return drawing{}, 0, cfg, nil, err
 	}
-	return pic, fit(pic.W, cfg), cfg, fs, nil
-}
-
-// fit returns the scale that brings a drawing w points wide within the maximum width, never
-// above 1 and never below what keeps labels at the minimum size.
-func fit(w float64, c config) float64 {
-	if c.maxWidth <= 0 || w <= c.maxWidth {
-		return 1
-	}
-	return max(c.maxWidth/w, min(1, c.minLabel/draw.LabelSize))
+	return d, fit(d, cfg), cfg, fs, nil
 }
 
 // title names the drawing in a PDF's properties, after the couple at its root.
@@ -156,14 +124,6 @@ func title(t *engine.Tree, c config) string {
 	}
 	n := &t.Nodes[root] // prepare checked the root
 	return fmt.Sprintf("Solution tree of %s %s, %s", t.Game, n.Position, draw.Label(n.N, n.Losing()))
-}
-
-// textAsPaths renders text as glyph outlines, so that an SVG needs no font.
-type textAsPaths struct{ *svg.SVG }
-
-// RenderText draws text as paths.
-func (r textAsPaths) RenderText(text *canvas.Text, m canvas.Matrix) {
-	text.RenderTo(r.SVG, m, 0)
 }
 
 // errWriter keeps the first error of the writes through it, since the renderers ignore the

@@ -79,7 +79,9 @@ func firstDiff(got, want []byte) string {
 	return fmt.Sprintf("at byte %d, got …%s…, want …%s…", i, context(got), context(want))
 }
 
-// TestWriteSVG_XML decodes the whole SVG document and checks its root element and size.
+// TestWriteSVG_XML decodes the whole SVG document and checks its root element, that labels
+// are <text> elements (≠ among them), that there is no <path>, and that every number is
+// plain: digits, at most one point, a digit before it (ImageMagick misreads compact syntax).
 func TestWriteSVG_XML(t *testing.T) {
 	for _, tc := range goldenTrees {
 		var buf bytes.Buffer
@@ -88,7 +90,9 @@ func TestWriteSVG_XML(t *testing.T) {
 		}
 		dec := xml.NewDecoder(&buf)
 		var root xml.Name
-		paths := 0
+		var texts []string
+		elements := map[string]int{}
+		inText := false
 		for {
 			tok, err := dec.Token()
 			if err == io.EOF {
@@ -97,19 +101,46 @@ func TestWriteSVG_XML(t *testing.T) {
 			if err != nil {
 				t.Fatalf("WriteSVG(%s): invalid XML: %v", tc.name, err)
 			}
-			if se, ok := tok.(xml.StartElement); ok {
+			switch tok := tok.(type) {
+			case xml.StartElement:
 				if root.Local == "" {
-					root = se.Name
+					root = tok.Name
 				}
-				if se.Name.Local == "path" {
-					paths++
+				elements[tok.Name.Local]++
+				inText = tok.Name.Local == "text"
+				for _, a := range tok.Attr {
+					if tok.Name.Local != "svg" && plainNumber[a.Name.Local] && !isPlainNumber(a.Value) {
+						t.Errorf("WriteSVG(%s): <%s %s=%q>, want a plain number", tc.name, tok.Name.Local, a.Name.Local, a.Value)
+					}
 				}
+			case xml.CharData:
+				if inText {
+					texts = append(texts, string(tok))
+				}
+			case xml.EndElement:
+				inText = false
 			}
 		}
-		if root.Local != "svg" || paths < 10 {
-			t.Errorf("WriteSVG(%s): root <%s>, %d paths; want <svg> and at least 10", tc.name, root.Local, paths)
+		all := strings.Join(texts, "|")
+		if root.Local != "svg" || elements["path"] > 0 || elements["text"] < 10 || elements["rect"] < 10 ||
+			!strings.Contains(all, "≠ ") || !strings.Contains(all, "= ") {
+			t.Errorf("WriteSVG(%s): root <%s>, elements %v, texts %q; want <svg>, no path, and labels as <text>",
+				tc.name, root.Local, elements, all)
 		}
 	}
+}
+
+// plainNumber names the attributes that hold one number.
+var plainNumber = map[string]bool{"x": true, "y": true, "width": true, "height": true, "x1": true, "y1": true,
+	"x2": true, "y2": true, "cx": true, "cy": true, "r": true, "stroke-width": true, "font-size": true}
+
+// isPlainNumber reports whether s is an optional minus, digits, and optionally a point and
+// more digits.
+func isPlainNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	digits := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
+	return whole != "" && digits(whole) && digits(frac) && !strings.HasSuffix(s, ".")
 }
 
 // TestWritePDF checks the header and, when poppler's pdftoppm is installed, that it renders.
@@ -150,11 +181,11 @@ func TestWritePNG(t *testing.T) {
 		if err != nil {
 			t.Fatalf("WritePNG(DPI(%g)): decoding: %v", dpi, err)
 		}
-		w, h, err := Size(cramTree())
+		size, err := Measure(cramTree())
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantW, wantH := int(math.Round(w/72*dpi)), int(math.Round(h/72*dpi))
+		wantW, wantH := int(math.Round(size.Width/72*dpi)), int(math.Round(size.Height/72*dpi))
 		if got := img.Bounds().Size(); abs(got.X-wantW) > 1 || abs(got.Y-wantH) > 1 {
 			t.Errorf("WritePNG(DPI(%g)): %dx%d pixels, want %dx%d", dpi, got.X, got.Y, wantW, wantH)
 		}
@@ -172,7 +203,7 @@ func TestWrite(t *testing.T) {
 	tests := []struct {
 		format, prefix string
 	}{
-		{".svg", "<svg"}, {".SVG", "<svg"}, {".pdf", "%PDF"}, {".png", "\x89PNG"},
+		{".svg", "<?xml"}, {".SVG", "<?xml"}, {".pdf", "%PDF"}, {".png", "\x89PNG"}, {".tex", "% Solution tree"},
 	}
 	for _, tc := range tests {
 		var buf bytes.Buffer
@@ -241,34 +272,6 @@ func TestWrite_WriterError(t *testing.T) {
 	}
 }
 
-// TestSize_Fit checks the scaling: down to the width, never below the minimum label size,
-// never up.
-func TestSize_Fit(t *testing.T) {
-	natW, natH, err := Size(kaylesTree(), MaxWidth(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name  string
-		opts  []Option
-		wantW float64
-	}{
-		{"natural", []Option{MaxWidth(0)}, natW},
-		{"wider column", []Option{MaxWidth(natW * 2)}, natW},
-		{"fits", []Option{MaxWidth(natW * 0.9)}, natW * 0.9},
-		{"label floor", []Option{MaxWidth(natW * 0.1), MinLabelSize(3.5)}, natW * 0.5},
-	}
-	for _, tc := range tests {
-		w, h, err := Size(kaylesTree(), tc.opts...)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if math.Abs(w-tc.wantW) > 1e-6 || math.Abs(h/w-natH/natW) > 1e-9 {
-			t.Errorf("%s: Size = %g x %g, want width %g and the natural aspect", tc.name, w, h, tc.wantW)
-		}
-	}
-}
-
 // TestSamples writes every export of every sample tree to -samples, for looking at, and
 // of every tree saved as JSON in that directory.
 func TestSamples(t *testing.T) {
@@ -276,7 +279,7 @@ func TestSamples(t *testing.T) {
 		t.Skip("no -samples directory")
 	}
 	trees := sampleTrees()
-	trees["cram3x3"], trees["kayles4"] = cramTree(), kaylesTree()
+	trees["cram3x3"], trees["kayles4"], trees["special"] = cramTree(), kaylesTree(), specialTree()
 	if err := os.MkdirAll(*samples, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +327,7 @@ func BenchmarkWrite(b *testing.B) {
 		b.Run(tc.name+"/scene", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := Size(tc.tree); err != nil {
+				if _, err := Measure(tc.tree); err != nil {
 					b.Fatal(err)
 				}
 			}

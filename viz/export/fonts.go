@@ -60,3 +60,12 @@ func (fs *fonts) face(f draw.Font, pt float64, col canvas.Paint) *canvas.FontFac
 func (fs *fonts) Measure(text string, f draw.Font, size float64) float64 {
 	return fs.face(f, size, canvas.Paint{Color: canvas.Black}).TextWidth(text) / mmPerPt
 }
+
+// capHeight returns the height of the capitals and digits of family f at size pt, in points.
+func (fs *fonts) capHeight(f draw.Font, pt float64) float64 {
+	h := fs.face(f, pt, canvas.Paint{Color: canvas.Black}).Metrics().CapHeight / mmPerPt
+	if h <= 0 {
+		return 0.7 * pt
+	}
+	return h
+}

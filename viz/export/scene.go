@@ -16,19 +16,33 @@ const (
 	maxNodes   = 20000
 )
 
-// scene lays out the part of t that c selects and returns the whole drawing as one picture,
-// in points at natural size: the edges, then the nodes.
-func scene(t *engine.Tree, c config, m draw.Measurer) (draw.Picture, error) {
+// A drawing is a whole tree as one picture, in points at natural size: the edges, then the
+// nodes. Nodes says which items draw which node, so that the SVG and TikZ writers can group
+// and name them.
+type drawing struct {
+	pic    draw.Picture
+	nodes  []nodeItems
+	levels int // the depth of the deepest node drawn below the root
+}
+
+// nodeItems are the items pic.Items[first:end] that draw one node of the tree.
+type nodeItems struct {
+	id         int // the node's id in the tree
+	first, end int
+}
+
+// scene lays out the part of t that c selects and returns its drawing.
+func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 	root, err := rootOf(t, c)
 	if err != nil {
-		return draw.Picture{}, err
+		return drawing{}, err
 	}
 	dist := distances(t, root)
 	expanded := func(id int) bool { return c.depth < 0 || dist[id] < c.depth }
 	children := func(id int) []int { return t.Nodes[id].Children }
 	p := layout.Prune(root, children, expanded, func(int) layout.Size { return layout.Size{} })
 	if len(p.IDs) > maxNodes {
-		return draw.Picture{}, fmt.Errorf("export: %d nodes to draw, more than %d: cut the tree with a depth", len(p.IDs), maxNodes)
+		return drawing{}, fmt.Errorf("export: %d nodes to draw, more than %d: cut the tree with a depth", len(p.IDs), maxNodes)
 	}
 	pics := make([]draw.Picture, len(p.IDs))
 	for k, id := range p.IDs {
@@ -37,9 +51,9 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (draw.Picture, error) {
 	}
 	lay, err := layout.Tidy(p.Tree, layout.Options{SiblingGap: siblingGap, LevelGap: levelGap, Layered: true})
 	if err != nil {
-		return draw.Picture{}, fmt.Errorf("export: %w", err)
+		return drawing{}, fmt.Errorf("export: %w", err)
 	}
-	return compose(lay, pics), nil
+	return compose(lay, pics, p.IDs), nil
 }
 
 // rootOf returns the index of the node to draw from, checking the tree's shape on the way:
@@ -108,9 +122,18 @@ func couple(t *engine.Tree, id int, cut, repeat bool) draw.Couple {
 	return c
 }
 
-// compose puts the laid-out nodes and their edges into one picture, with a margin.
-func compose(lay *layout.Layout, pics []draw.Picture) draw.Picture {
+// compose puts the laid-out nodes and their edges into one picture, with a margin; ids are
+// the nodes' ids in the tree.
+func compose(lay *layout.Layout, pics []draw.Picture, ids []int) drawing {
 	all := draw.Picture{W: lay.Bounds.W + 2*margin, H: lay.Bounds.H + 2*margin}
+	nodes := make([]nodeItems, len(pics))
+	level, levels := make([]int, len(pics)), 0
+	for k, p := range lay.Parent { // breadth-first: a parent comes before its children
+		if p >= 0 {
+			level[k] = level[p] + 1
+			levels = max(levels, level[k])
+		}
+	}
 	for k := range pics {
 		from, to, ok := lay.Link(k)
 		if !ok {
@@ -122,7 +145,9 @@ func compose(lay *layout.Layout, pics []draw.Picture) draw.Picture {
 	}
 	for k, pic := range pics {
 		b := lay.Boxes[k]
+		first := len(all.Items)
 		all.Add(pic, b.X+margin, b.Y+margin)
+		nodes[k] = nodeItems{id: ids[k], first: first, end: len(all.Items)}
 	}
-	return all
+	return drawing{pic: all, nodes: nodes, levels: levels}
 }

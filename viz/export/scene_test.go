@@ -62,11 +62,11 @@ func TestScene(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pic, err := scene(tc.tree, cfg, fs)
+		d, err := scene(tc.tree, cfg, fs)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		got := take(pic)
+		got := take(d.pic)
 		if tc.want.labels == "" {
 			got.labels = ""
 		}
@@ -87,14 +87,14 @@ func TestScene_Large(t *testing.T) {
 		}
 		chain.Nodes = append(chain.Nodes, n)
 	}
-	if _, h, err := Size(chain); err != nil || h < 3000*20 {
-		t.Errorf("Size(chain of 3000) = height %g, %v; want a tall drawing", h, err)
+	if size, err := Measure(chain); err != nil || size.Height < 3000*20 {
+		t.Errorf("Measure(chain of 3000) = height %g, %v; want a tall drawing", size.Height, err)
 	}
 	wide := wideTree(maxNodes)
-	if _, _, err := Size(wide); err == nil || !strings.Contains(err.Error(), "depth") {
-		t.Errorf("Size(%d leaves) = %v, want an error advising a depth", maxNodes, err)
+	if _, err := Measure(wide); err == nil || !strings.Contains(err.Error(), "depth") {
+		t.Errorf("Measure(%d leaves) = %v, want an error advising a depth", maxNodes, err)
 	}
-	if _, _, err := Size(wide, Depth(0)); err != nil {
-		t.Errorf("Size(%d leaves, Depth(0)) = %v", maxNodes, err)
+	if _, err := Measure(wide, Depth(0)); err != nil {
+		t.Errorf("Measure(%d leaves, Depth(0)) = %v", maxNodes, err)
 	}
 }
