@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 var cmdTree = &Command{
 	Name:      "tree",
 	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--dpi N] [--depth D] [--width PT]",
-	Short:     "save the solution tree (.json, .svg, .pdf, .png)",
+	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
 
@@ -33,6 +34,7 @@ var treeWriters = map[string]treeWriter{
 	".svg":  picture(".svg"),
 	".pdf":  picture(".pdf"),
 	".png":  picture(".png"),
+	".tex":  picture(".tex"),
 }
 
 func picture(format string) treeWriter {
@@ -43,7 +45,7 @@ func picture(format string) treeWriter {
 
 func runTree(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
-	out := fs.String("o", "", "the file to write: .json, .svg, .pdf or .png")
+	out := fs.String("o", "", "the file to write: .json, .svg, .pdf, .png or .tex (TikZ)")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
@@ -97,15 +99,34 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, t, opts...) }); err != nil {
 		return fail(env, "tree", err)
 	}
+	if strings.ToLower(filepath.Ext(*out)) != ".json" {
+		warnWidth(env, *out, t, *width, opts)
+	}
 	root := t.Nodes[t.Root]
 	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples\n",
 		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples())
 	return exitOK
 }
 
+// warnWidth says on stderr, in one line, when the picture written is wider than the width
+// asked, which happens when fitting it would make its labels too small, and how deep a
+// drawing fits.
+func warnWidth(env *Env, out string, t *engine.Tree, width float64, opts []export.Option) {
+	size, err := export.Measure(t, opts...)
+	if err != nil || size.Width <= width+0.01 {
+		return
+	}
+	fit := "not even the root fits"
+	if d := export.FitDepth(t, width, opts...); d >= 0 {
+		fit = fmt.Sprintf("--depth %d fits", d)
+	}
+	fmt.Fprintf(env.Stderr, "grundy tree: %s is %.0f pt wide, more than --width %g, to keep labels at %g pt or more; %s\n",
+		out, math.Ceil(size.Width), width, export.DefaultMinLabelSize, fit)
+}
+
 func extensions() string {
 	var exts []string
-	for _, e := range []string{".json", ".svg", ".pdf", ".png"} {
+	for _, e := range []string{".json", ".svg", ".pdf", ".png", ".tex"} {
 		if _, ok := treeWriters[e]; ok {
 			exts = append(exts, e)
 		}
