@@ -33,39 +33,45 @@ var goldenTrees = []struct {
 	{"kayles4", kaylesTree},
 }
 
-// TestWriteSVG_Golden compares the SVG of each golden tree with testdata/NAME.svg (go/printer
-// style: -update rewrites them), and checks that a second export gives the same bytes.
-func TestWriteSVG_Golden(t *testing.T) {
+// TestWrite_Golden compares the SVG and the TikZ of each golden tree with testdata/NAME.svg
+// and NAME.tex (go/printer style: -update rewrites them), and checks that a second export
+// gives the same bytes.
+func TestWrite_Golden(t *testing.T) {
 	for _, tc := range goldenTrees {
-		t.Run(tc.name, func(t *testing.T) {
-			var got, again bytes.Buffer
-			if err := WriteSVG(&got, tc.tree()); err != nil {
-				t.Fatalf("WriteSVG: %v", err)
-			}
-			if err := WriteSVG(&again, tc.tree()); err != nil {
-				t.Fatalf("WriteSVG (again): %v", err)
-			}
-			if !bytes.Equal(got.Bytes(), again.Bytes()) {
-				t.Fatal("two exports of the same tree differ")
-			}
-			golden := filepath.Join("testdata", tc.name+".svg")
-			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				// Go may fuse multiply-adds on some architectures, which can move the last
-				// printed digit of a coordinate; the goldens are made on amd64.
-				t.Errorf("WriteSVG(%s) differs from %s (GOARCH %s): %s; run go test -update and review the diff",
-					tc.name, golden, runtime.GOARCH, firstDiff(got.Bytes(), want))
-			}
-		})
+		for _, format := range []string{".svg", ".tex"} {
+			t.Run(tc.name+format, func(t *testing.T) { checkGolden(t, tc.name, format, tc.tree) })
+		}
+	}
+}
+
+// checkGolden compares an export with testdata/NAME.FORMAT.
+func checkGolden(t *testing.T, name, format string, tree func() *engine.Tree) {
+	var got, again bytes.Buffer
+	if err := Write(&got, format, tree()); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	if err := Write(&again, format, tree()); err != nil {
+		t.Fatalf("Write (again): %v", err)
+	}
+	if !bytes.Equal(got.Bytes(), again.Bytes()) {
+		t.Fatal("two exports of the same tree differ")
+	}
+	golden := filepath.Join("testdata", name+format)
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		// Go may fuse multiply-adds on some architectures, which can move the last
+		// printed digit of a coordinate; the goldens are made on amd64.
+		t.Errorf("Write(%s, %s) differs from %s (GOARCH %s): %s; run go test -update and review the diff",
+			name, format, golden, runtime.GOARCH, firstDiff(got.Bytes(), want))
 	}
 }
 
