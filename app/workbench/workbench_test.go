@@ -240,7 +240,7 @@ func TestFiles_SaveTreeAndExport(t *testing.T) {
 	w.Export(false)
 	w.Tree.Select(w.Tree.Tree().Nodes[w.Tree.Tree().Root].Children[0])
 	w.Export(true)
-	for name, head := range map[string]string{"t.json": `{"format":"grundy-tree/1"`, "t.svg": "<svg", "t.pdf": "%PDF", "t.png": "\x89PNG", "sub.svg": "<svg"} {
+	for name, head := range map[string]string{"t.json": `{"format":"grundy-tree/1"`, "t.svg": "<?xml", "t.pdf": "%PDF", "t.png": "\x89PNG", "sub.svg": "<?xml"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || !strings.HasPrefix(string(data), head) {
 			t.Errorf("%s: %.20q, %v; want it to start with %q", name, data, err, head)
