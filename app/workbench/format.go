@@ -47,12 +47,12 @@ func elapsed(d time.Duration) string {
 	return fmt.Sprintf("%d min %02d s", m, int((d%time.Minute)/time.Second))
 }
 
-// nodesLabel names a bound on nodes: "300 000 nodes", "3 million nodes".
+// nodesLabel names a number of nodes: "300 000", "3 million".
 func nodesLabel(n int64) string {
 	if n >= 1_000_000 && n%1_000_000 == 0 {
-		return count(n/1_000_000) + " million nodes"
+		return count(n/1_000_000) + " million"
 	}
-	return count(n) + " nodes"
+	return count(n)
 }
 
 // durationLabel names a bound on time: "10 s", "1 min".
@@ -72,10 +72,9 @@ func StatLines(s engine.Stats, running time.Duration) [][2]string {
 	}
 	return [][2]string{
 		{"Nodes", count(s.Nodes)},
-		{"Nodes/s", count(int64(speed))},
 		{"Cache hits", fmt.Sprintf("%s (%.0f%%)", count(s.CacheHits), 100*s.HitRate())},
 		{"Cache memory", fmt.Sprintf("%s in %s entries", memory(s.Cache.Bytes), count(s.Cache.Entries))},
-		{"Elapsed", elapsed(running)},
+		{"Elapsed", elapsed(running) + ", " + count(int64(speed)) + " nodes/s"},
 		{"Depth", fmt.Sprintf("%d (deepest %d)", s.Depth, s.MaxDepth)},
 	}
 }

@@ -104,10 +104,24 @@ func (u *panelUI) settings(p *SolverPanel) {
 			}
 		}
 	})
+	for _, s := range []*widget.Select{u.cache, u.treeNodes, u.treeTime} {
+		s.PlaceHolder = longest(s.Options) // the select is as wide as its longest choice
+	}
 	l := p.TreeLimits()
 	u.cache.SetSelected(cacheLabel(p.CacheMB()))
 	u.treeNodes.SetSelected(nodesLabel(l.TreeNodes))
 	u.treeTime.SetSelected(durationLabel(l.TreeTime))
+}
+
+// longest returns the longest of texts, in runes.
+func longest(texts []string) string {
+	l := ""
+	for _, t := range texts {
+		if len([]rune(t)) > len([]rune(l)) {
+			l = t
+		}
+	}
+	return l
 }
 
 // optionList makes the list of options: a mark on winning moves, the option, its nimber.
@@ -161,11 +175,14 @@ func cell(col [][2]string, i int) string {
 // how the task went, the outcome and nimber, and the options.
 func (u *panelUI) layout() fyne.CanvasObject {
 	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop)
-	settings := container.NewHBox(widget.NewLabel("Cache"), u.cache,
-		widget.NewLabel("Tree up to"), u.treeNodes, u.treeTime)
+	settings := container.NewBorder(nil, nil,
+		container.NewHBox(widget.NewLabel("Tree up to"), u.treeNodes, widget.NewLabel("nodes,"), u.treeTime),
+		container.NewHBox(widget.NewLabel("Cache"), u.cache))
 	bold := fyne.TextStyle{Bold: true}
+	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
+	// as it comes and goes.
 	table := container.New(newGridFormLayout(1),
-		widget.NewLabel(""), container.NewGridWithColumns(2,
+		container.NewPadded(u.bar), container.NewGridWithColumns(2,
 			widget.NewLabelWithStyle("Search", fyne.TextAlignLeading, bold),
 			widget.NewLabelWithStyle("Tree", fyne.TextAlignLeading, bold)))
 	for i := range u.names {
@@ -175,7 +192,6 @@ func (u *panelUI) layout() fyne.CanvasObject {
 	top := container.NewVBox(
 		buttons,
 		settings,
-		u.bar,
 		table,
 		u.state,
 		container.NewGridWithColumns(2, u.outcome, u.nimber),
