@@ -22,8 +22,8 @@ type demoStep struct {
 
 // demoSteps build a position by hand, type a bad entry (the tasks wait for a valid one),
 // solve it, walk its tree and export it, then show the other editors, a save dialog, a
-// stopped search, a stopped search that proved the outcome W, a tree's recording after its
-// answer, and a Sprouts position: the scenes that scripts/screenshot.sh photographs.
+// stopped search, a stopped search that proved the outcome W, a tree recorded after its
+// answer, a recording stopped after its answer, and a Sprouts position: the scenes that scripts/screenshot.sh photographs.
 func demoSteps(outDir string) []demoStep {
 	return []demoStep{
 		{name: "01-start", action: func(w *Workbench) {}},
@@ -77,13 +77,18 @@ func demoSteps(outDir string) []demoStep {
 		}, wait: true},
 		{name: "16-nimber-3x14", action: func(w *Workbench) { w.Solver.Start(TaskNimber) }, pause: 2 * time.Second},
 		{name: "17-stopped-w", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
-		// Kayles 1000 3 is answered from theory at once; its tree would take far longer.
-		{name: "18-recording", action: func(w *Workbench) {
+		// Kayles 1000 3 is answered from theory at once, then its tree is recorded.
+		{name: "18-kayles-1000-3", action: func(w *Workbench) {
 			w.Editor.SetState(stateOf("kayles", "1000 3"))
 			w.Solver.Start(TaskNimber)
+		}, wait: true},
+		// Nim 999 too; its tree would take minutes: the answer shows while it is recorded.
+		{name: "19-recording", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("nim", "999"))
+			w.Solver.Start(TaskNimber)
 		}, pause: 3 * time.Second},
-		{name: "19-recording-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
-		{name: "20-sprouts", action: func(w *Workbench) {
+		{name: "20-recording-stopped", action: func(w *Workbench) { w.Solver.Stop() }, wait: true},
+		{name: "21-sprouts", action: func(w *Workbench) {
 			w.Editor.SetState(stateOf("sprouts", "0*4"))
 			w.Solver.Start(TaskNimber)
 		}, wait: true},
