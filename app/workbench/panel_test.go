@@ -54,6 +54,7 @@ func TestSolverPanel_InvalidEntryDisablesSolving(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	setPosition(t, w, "cram", "3x4")
 	solve(t, w, q, TaskNimber)
+	w.status.SetText("Saved /tmp/3x4.json") // a note about what was on show
 	w.Editor.SetNotation("9x8")
 	if w.Editor.Err() == nil {
 		t.Fatal("9x8 is a valid Cram board: the test needs an invalid one")
@@ -69,6 +70,9 @@ func TestSolverPanel_InvalidEntryDisablesSolving(t *testing.T) {
 		t.Fatal("a task started on an invalid entry")
 	}
 	noResult(t, w, "3x4")
+	if w.Status() != "" {
+		t.Errorf("status line %q stays under an invalid entry", w.Status())
+	}
 	w.Editor.SetNotation("3x3")
 	if w.Solver.ui.tasks[TaskNimber].Disabled() {
 		t.Fatal("Nimber stays disabled once the entry is valid again")

@@ -77,7 +77,7 @@ func (w *Workbench) connect() {
 	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged(); w.clearStale() }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnNoTree = w.showNoTree
-	w.Editor.OnInvalid = w.Solver.PositionInvalid
+	w.Editor.OnInvalid = func(err error) { w.Solver.PositionInvalid(err); w.clearStale() }
 	w.Solver.OnOpen = w.openPosition
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
 	w.Tree.OnActivated = func(id int) {
