@@ -24,6 +24,22 @@ type proof struct {
 type recorder struct {
 	facts  map[string]Fact
 	proofs map[ref]*proof
+
+	// stop tells whether the work after the search (shrinking the tree, reading it out)
+	// must end: the search's context is done. Those steps look at it now and then.
+	stop    func() bool
+	polls   int
+	stopped bool
+}
+
+// halted reports whether the work after the search must end, asking stop every 64 calls.
+func (r *recorder) halted() bool {
+	if !r.stopped && r.stop != nil {
+		if r.polls++; r.polls%64 == 0 {
+			r.stopped = r.stop()
+		}
+	}
+	return r.stopped
 }
 
 func newRecorder() *recorder {

@@ -18,6 +18,9 @@ func (r *recorder) shrink(root ref) {
 		if v, ok := size[k]; ok {
 			return v
 		}
+		if r.halted() {
+			return unproven
+		}
 		size[k] = unproven // while measuring: a couple never depends on itself
 		pr, ok := r.find(k)
 		if !ok {
@@ -38,7 +41,7 @@ func (r *recorder) shrink(root ref) {
 	}
 	measure(root)
 	for range 4 {
-		if !r.reuse(root) {
+		if r.halted() || !r.reuse(root) {
 			break
 		}
 	}
@@ -81,6 +84,9 @@ func (r *recorder) reuse(root ref) bool {
 func (r *recorder) heldOption(pr *proof, in map[ref]bool) (ref, bool) {
 	best, found := ref{}, false
 	for o := range pr.pos.Options() {
+		if r.halted() {
+			return best, false
+		}
 		c := rootRef(o, pr.n)
 		if c == pr.kids[0] || !in[c] || r.proofs[c].win {
 			continue
@@ -95,7 +101,7 @@ func (r *recorder) heldOption(pr *proof, in map[ref]bool) (ref, bool) {
 // reachable lists the couples of the tree of root, breadth first.
 func (r *recorder) reachable(root ref) []ref {
 	order, seen := []ref{root}, map[ref]bool{root: true}
-	for i := 0; i < len(order); i++ {
+	for i := 0; i < len(order) && !r.halted(); i++ {
 		pr, ok := r.find(order[i])
 		if !ok {
 			continue
@@ -114,6 +120,9 @@ func (r *recorder) reachable(root ref) []ref {
 func (r *recorder) choose(pr *proof, measure func(ref) int) {
 	best, bestSize := pr.kids[0], measure(pr.kids[0])
 	for o := range pr.pos.Options() {
+		if r.halted() {
+			return
+		}
 		k := rootRef(o, pr.n)
 		if k == best {
 			continue

@@ -82,12 +82,27 @@ func (s *Solver) prove(ctx context.Context, game string, p Position, heap func()
 	if s.err == nil {
 		s.outcome(p, n)
 	}
-	if err := s.end(); err != nil {
-		return nil, err
+	// Shrinking and reading out the tree can take as long as the search (every winning
+	// couple's options are made again): they are part of the recording, stop with its
+	// context and count in its time. A tree half shrunk would still be a proof, but not the
+	// same on every run: a stop there gives none.
+	var t *Tree
+	var err error
+	if s.err == nil {
+		s.rec.stop = s.stopped
+		root := rootRef(p, n)
+		s.rec.shrink(root)
+		if !s.rec.halted() {
+			t, err = s.rec.tree(game, root)
+		}
+		if s.rec.halted() {
+			t, err = nil, nil // s.err says why
+		}
 	}
-	root := rootRef(p, n)
-	s.rec.shrink(root)
-	return s.rec.tree(game, root)
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	return t, err
 }
 
 // rootRef names the couple (p, n) as the search recorded it.
@@ -128,7 +143,7 @@ func (r *recorder) tree(game string, root ref) (*Tree, error) {
 	if _, err := number(root); err != nil {
 		return nil, err
 	}
-	for i := 0; i < len(queue); i++ {
+	for i := 0; i < len(queue) && !r.halted(); i++ {
 		pr, _ := r.find(queue[i])
 		id := ids[queue[i]]
 		kids := make([]int, 0, len(pr.kids))
