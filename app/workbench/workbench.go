@@ -3,7 +3,6 @@ package workbench
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"grundy/assets"
@@ -116,20 +115,7 @@ func (w *Workbench) Status() string { return w.status.Text }
 func (w *Workbench) layout() fyne.CanvasObject {
 	left := container.NewVSplit(w.Editor, w.Solver)
 	left.Offset = 0.47
-	tool := func(label string, icon fyne.Resource, f func()) fyne.CanvasObject {
-		b := widget.NewButtonWithIcon(label, icon, f)
-		b.Importance = widget.LowImportance
-		return b
-	}
-	tools := container.NewHBox(
-		tool("", theme.ZoomInIcon(), w.Tree.ZoomIn),
-		tool("", theme.ZoomOutIcon(), w.Tree.ZoomOut),
-		tool("Fit", theme.ZoomFitIcon(), w.Tree.Fit),
-		tool("Expand", theme.MenuExpandIcon(), func() { w.Tree.ExpandBelow(w.rootID(), 1<<20); w.Tree.Fit() }),
-		tool("Collapse", theme.MoveUpIcon(), func() { w.Tree.CollapseTo(1) }),
-		tool("Save", theme.DocumentSaveIcon(), w.SaveTree),
-		tool("Export", theme.UploadIcon(), func() { w.Export(false) }),
-	)
+	tools := w.treeTools()
 	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, w.Tree)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.46
