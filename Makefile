@@ -15,12 +15,12 @@ run: deps
 build: deps
 	$(GO) build -o grundy .
 
-# go vet and every test; the concurrent parts (the engine, its cache, the solver panel)
+# go vet and every test; the concurrent parts (the engine, its cache, job, the solver panel)
 # again under the race detector.
 test: deps
 	$(GO) vet ./...
 	$(GO) test ./...
-	$(GO) test -race -short ./engine/... ./app/workbench/ ./editor/ ./viz/treeview/
+	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 
 # Benchmarks with the baselines of the same run (see README: Benchmarks).
 bench: deps
