@@ -22,6 +22,7 @@ type config struct {
 	depth    int // levels drawn below the root, or -1 for all
 	maxWidth float64
 	minLabel float64
+	shown    func(id int) bool // nil: every node shows its children
 }
 
 // newConfig applies opts over the defaults and checks the result.
@@ -70,4 +71,13 @@ func MaxWidth(pt float64) Option {
 // (default 5).
 func MinLabelSize(pt float64) Option {
 	return func(c *config) { c.minLabel = pt }
+}
+
+// Shown draws what a tree view shows: a node for which expanded reports false is drawn
+// collapsed, with a "…" stub in place of its children, as the workbench's tree view draws it
+// (expanded is typically its Expanded method). With Root, the subtree keeps the same
+// expansion; with Depth, a node is drawn open only when both allow it. A nil expanded, the
+// default, opens every node.
+func Shown(expanded func(id int) bool) Option {
+	return func(c *config) { c.shown = expanded }
 }

@@ -38,7 +38,9 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 		return drawing{}, err
 	}
 	dist := distances(t, root)
-	expanded := func(id int) bool { return c.depth < 0 || dist[id] < c.depth }
+	expanded := func(id int) bool {
+		return (c.depth < 0 || dist[id] < c.depth) && (c.shown == nil || c.shown(id))
+	}
 	children := func(id int) []int { return t.Nodes[id].Children }
 	p := layout.Prune(root, children, expanded, func(int) layout.Size { return layout.Size{} })
 	if len(p.IDs) > maxNodes {
