@@ -31,6 +31,7 @@ type model struct {
 	lay    *layout.Layout
 	index  *layout.Index
 	at     map[int]int // node id → pruned index of its full occurrence
+	parent []int       // pruned index → its parent's, -1 for the root
 }
 
 // picKey names a node's picture: its id and whether it is drawn cut or as a repeat.
@@ -116,12 +117,13 @@ func (md *model) toggle(id int) bool {
 	return true
 }
 
-// expandSubtree expands node id and everything under it, down to levels more levels.
+// expandSubtree expands node id and everything under it, down to levels more levels (all
+// when levels < 0).
 func (md *model) expandSubtree(id, levels int) {
 	queue, depth := []int{id}, map[int]int{id: 0}
 	for k := 0; k < len(queue); k++ {
 		v := queue[k]
-		if depth[v] >= levels {
+		if levels >= 0 && depth[v] >= levels {
 			continue
 		}
 		md.expanded[v] = true
@@ -136,15 +138,26 @@ func (md *model) expandSubtree(id, levels int) {
 }
 
 // relayout prunes the tree to what is expanded, draws the nodes on show and lays them out.
+// It keeps only the pictures of the nodes on show: after a collapse, the memory of the
+// nodes hidden is returned (a tree of 10^5 nodes expanded holds hundreds of megabytes).
 func (md *model) relayout() {
 	t := md.tree
 	expanded := func(id int) bool { return md.expanded[id] }
 	md.pruned = layout.Prune(t.Root, md.children, expanded, func(int) layout.Size { return layout.Size{} })
-	md.shown = md.shown[:0]
+	old := md.pics
+	md.pics = make(map[picKey]draw.Picture, len(md.pruned.IDs))
+	md.shown = make([]draw.Picture, 0, len(md.pruned.IDs))
 	md.at = make(map[int]int, len(md.pruned.IDs))
+	md.parent = make([]int, len(md.pruned.IDs))
+	md.parent[0] = -1
+	for k, kids := range md.pruned.Children {
+		for _, c := range kids {
+			md.parent[c] = k
+		}
+	}
 	for k, id := range md.pruned.IDs {
 		repeat := md.pruned.Ref[k] >= 0
-		pic := md.picture(id, !md.expanded[id] && !repeat, repeat)
+		pic := md.picture(old, id, !md.expanded[id] && !repeat, repeat)
 		md.shown = append(md.shown, pic)
 		md.pruned.Sizes[k] = layout.Size{W: pic.W, H: pic.H}
 		if !repeat {
@@ -158,11 +171,16 @@ func (md *model) relayout() {
 	md.lay, md.index = lay, layout.NewIndex(lay)
 }
 
-// picture returns the drawing of node id, cut (its children hidden) or a repeat.
-func (md *model) picture(id int, cut, repeat bool) draw.Picture {
+// picture returns the drawing of node id, cut (its children hidden) or a repeat, from
+// md.pics or old (the pictures of the last layout) when it was drawn already.
+func (md *model) picture(old map[picKey]draw.Picture, id int, cut, repeat bool) draw.Picture {
 	has := len(md.children(id)) > 0
 	k := picKey{id, cut && has, repeat && has}
 	if p, ok := md.pics[k]; ok {
+		return p
+	}
+	if p, ok := old[k]; ok {
+		md.pics[k] = p
 		return p
 	}
 	p := draw.Node(md.couple(id, k.cut, k.repeat), md.measure)

@@ -26,7 +26,7 @@ func (r *renderer) rect(x0, y0, x1, y1 float64, s draw.Style) {
 	o.Move(fyne.NewPos(float32(sx0), float32(sy0)))
 	o.Resize(fyne.NewSize(float32(sx1-sx0), float32(sy1-sy0)))
 	r.objects = append(r.objects, o)
-	if s.Dash > 0 && s.Stroke.A > 0 && r.dashed(x0, y0, x1, y1, s) {
+	if s.Dash > 0 && s.Stroke.A > 0 && r.dashing && r.dashed(x0, y0, x1, y1, s) {
 		o.StrokeColor, o.StrokeWidth = color.Transparent, 0
 	}
 }
@@ -37,7 +37,7 @@ func (r *renderer) dashed(x0, y0, x1, y1 float64, s draw.Style) bool {
 	z := r.v.view.zoom
 	perim := 2 * (x1 - x0 + y1 - y0)
 	n := int(perim / (2 * s.Dash))
-	if s.Dash*z < minDash || r.dashes+n > maxDashes {
+	if s.Dash*z < minDash {
 		return false
 	}
 	r.dashes += n
@@ -112,4 +112,30 @@ func (r *renderer) text(it draw.Item, ox, oy float64) {
 	o.Move(fyne.NewPos(float32(cx)-w/2, float32(cy)-h/2))
 	o.Resize(fyne.NewSize(w, h))
 	r.objects = append(r.objects, o)
+}
+
+// trim gives back the pooled objects that this redraw did not use when they are many more
+// than it used: after a collapse, or a zoom out of a large tree, the canvas objects of the
+// nodes no longer drawn go, and with them fyne's caches of them. A redraw like the last
+// one keeps its pools, and allocates nothing.
+func (r *renderer) trim() {
+	r.rects = trimPool(r.rects, r.nr)
+	r.circles = trimPool(r.circles, r.nc)
+	r.lines = trimPool(r.lines, r.nl)
+	r.texts = trimPool(r.texts, r.nt)
+	r.objects = trimPool(r.objects, len(r.objects))
+	r.vis = trimPool(r.vis, len(r.vis))
+	r.links = trimPool(r.links, len(r.links))
+}
+
+// trimPool returns pool, or a copy of its first used items (and some room) when it holds
+// more than twice as many as used.
+func trimPool[T any](pool []T, used int) []T {
+	const room = 256
+	if cap(pool) <= 2*used+room {
+		return pool
+	}
+	out := make([]T, min(used+room, len(pool)), used+room)
+	copy(out, pool)
+	return out
 }

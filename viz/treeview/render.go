@@ -10,13 +10,14 @@ import (
 	"grundy/viz/draw"
 )
 
-// Levels of detail, in screen units: below these a node is drawn as its frame alone, a text
-// is left out, and dashes are drawn as a solid line.
+// Levels of detail, in screen units: below these every node is drawn as its frame alone, a
+// text is left out, and dashes are drawn as a solid line. They depend on the zoom alone, so
+// that at one zoom every node is drawn alike.
 const (
-	detailWidth = 24.0
-	minText     = 4.0
-	minDash     = 3.0
-	maxDashes   = 3000 // dashes per redraw; past it frames are solid
+	minLabel  = 4.0 // the least height of a node's label ("= n") for its contents to be drawn
+	minText   = 4.0
+	minDash   = 3.0
+	maxDashes = 3000 // dashes per redraw; past it every frame is solid
 )
 
 // EmptyText is what the view shows with no tree.
@@ -43,6 +44,8 @@ type renderer struct {
 	vis     []int // nodes in view, by pruned index
 	links   []int // parents whose edges are in view
 	built   int   // nodes drawn in the last redraw
+	detail  bool  // this redraw draws the nodes' contents
+	dashing bool  // this redraw draws dashed frames as dashes
 	colors  map[color.NRGBA]color.Color
 }
 
@@ -76,7 +79,15 @@ func (r *renderer) redraw(size fyne.Size) {
 	r.objects = append(r.objects[:0], r.bg)
 	r.nr, r.nc, r.nl, r.nt, r.dashes, r.built = 0, 0, 0, 0, 0, 0
 	md := r.v.model
+	if o := r.v.outline; o != nil && md != nil {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+		r.objects = append(r.objects, o)
+		r.trim()
+		return
+	}
 	if md == nil {
+		r.empty.Text = r.v.message
 		r.empty.Color = theme.Color(theme.ColorNamePlaceHolder)
 		r.empty.Move(fyne.NewPos(0, size.Height/2-r.empty.MinSize().Height/2))
 		r.empty.Resize(fyne.NewSize(size.Width, r.empty.MinSize().Height))
@@ -94,20 +105,39 @@ func (r *renderer) redraw(size fyne.Size) {
 		}
 	}
 	r.vis = md.index.Visible(area, r.vis[:0])
+	r.detail = draw.LabelSize*r.v.view.zoom >= minLabel
+	r.dashing = r.detail && r.dashesInView() <= maxDashes
 	for _, k := range r.vis {
 		r.node(k)
 	}
 	r.built = len(r.vis)
 	r.markSelected()
+	r.trim()
+}
+
+// dashesInView returns how many dashes the dashed frames of the nodes in view would take.
+func (r *renderer) dashesInView() int {
+	md, n := r.v.model, 0
+	for _, k := range r.vis {
+		for _, it := range md.shown[k].Items {
+			if it.Op == draw.OpRect && it.Style.Dash > 0 {
+				n += int((it.Max.X - it.Min.X + it.Max.Y - it.Min.Y) / it.Style.Dash)
+			}
+		}
+		if n > maxDashes {
+			break
+		}
+	}
+	return n
 }
 
 // node draws the node at pruned index k from its display list.
 func (r *renderer) node(k int) {
-	md, vw := r.v.model, r.v.view
+	md := r.v.model
 	b := md.lay.Boxes[k]
 	pic := md.shown[k]
 	items := pic.Items
-	if b.W*vw.zoom < detailWidth && len(items) > 0 {
+	if !r.detail && len(items) > 0 {
 		items = items[:1] // the frame
 	}
 	for _, it := range items {

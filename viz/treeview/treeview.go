@@ -23,6 +23,10 @@ type TreeView struct {
 	OnSelected func(id int)
 	// OnActivated is called with the id of a node the user double-taps.
 	OnActivated func(id int)
+	// Ask, when set, is called before an expansion would show more than LargeTree nodes,
+	// with how many it would show; the expansion waits for answer. Without it, such an
+	// expansion stops at LargeTree nodes.
+	Ask func(nodes int, answer func(Answer))
 
 	model    *model
 	view     view
@@ -30,14 +34,27 @@ type TreeView struct {
 	sized    fyne.Size // the size the view was last made for
 	selected int
 	scratch  []int
+	message  string   // what the view says with no tree
+	outline  *Outline // the outline of the tree, when it is on show instead of the drawing
+	focused  bool
 }
 
 // New returns an empty tree view.
 func New() *TreeView {
-	v := &TreeView{selected: -1}
+	v := &TreeView{selected: -1, message: EmptyText}
 	v.ExtendBaseWidget(v)
 	return v
 }
+
+// SetMessage sets what the view says when it has no tree (EmptyText until then): why there
+// is none, for instance.
+func (v *TreeView) SetMessage(text string) {
+	v.message = text
+	v.Refresh()
+}
+
+// Message returns what the view says when it has no tree.
+func (v *TreeView) Message() string { return v.message }
 
 // SetTree shows t, collapsed to the depth that shows about StartNodes nodes, fitted to the
 // widget if its labels stay readable, else with its root at the top centre. A nil t clears
@@ -46,6 +63,9 @@ func (v *TreeView) SetTree(t *engine.Tree) {
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
 	if t != nil && len(t.Nodes) > 0 {
 		v.model = newModel(t, draw.Estimate{})
+	}
+	if v.outline != nil {
+		v.outline.SetTree(t)
 	}
 	v.Refresh()
 }
@@ -61,9 +81,11 @@ func (v *TreeView) Tree() *engine.Tree {
 // Selected returns the id of the selected node, or -1.
 func (v *TreeView) Selected() int { return v.selected }
 
-// Select selects node id (-1: none) without calling OnSelected.
+// Select selects node id (-1: none) without calling OnSelected, and brings it into view
+// when it is on show.
 func (v *TreeView) Select(id int) {
 	v.selected = id
+	v.reveal(id)
 	v.Refresh()
 }
 
@@ -81,12 +103,66 @@ func (v *TreeView) Toggle(id int) bool {
 	return v.keepingPlace(id, func() bool { return v.model.toggle(id) })
 }
 
-// ExpandBelow expands node id and its descendants down to levels levels below it.
+// ExpandBelow expands node id and its descendants down to levels levels below it (all of
+// them when levels < 0), asking first (Ask) when that shows more than LargeTree nodes.
 func (v *TreeView) ExpandBelow(id, levels int) {
 	if v.model == nil || id < 0 || id >= len(v.model.expanded) {
 		return
 	}
-	v.keepingPlace(id, func() bool { v.model.expandSubtree(id, levels); return true })
+	md := v.model
+	v.guarded(id, md.belowCost(id, levels),
+		func() { md.expandSubtree(id, levels) },
+		func() { md.expandBudget(id, levels, LargeTree) })
+}
+
+// ExpandAll expands everything under node id (the root when id < 0), asking first when that
+// shows more than LargeTree nodes.
+func (v *TreeView) ExpandAll(id int) {
+	if v.model != nil && id < 0 {
+		id = v.model.tree.Root
+	}
+	v.ExpandBelow(id, -1)
+}
+
+// ExpandLevel shows one more level under node id (the root when id < 0): the collapsed
+// nodes on show under it open. It asks first when that shows more than LargeTree nodes.
+func (v *TreeView) ExpandLevel(id int) {
+	if v.model == nil || id >= len(v.model.expanded) {
+		return
+	}
+	if id < 0 {
+		id = v.model.tree.Root
+	}
+	md := v.model
+	v.guarded(id, md.levelCost(id),
+		func() { md.expandLevel(id) },
+		func() { md.expandSome(md.frontier(id), LargeTree) })
+}
+
+// guarded runs all, an expansion that shows cost nodes, keeping node id in place; past
+// LargeTree nodes it asks first, and runs budget for AnswerBudget (or, with no Ask, always).
+func (v *TreeView) guarded(id, cost int, all, budget func()) {
+	run := func(f func()) { v.keepingPlace(id, func() bool { f(); return true }) }
+	if cost <= LargeTree {
+		run(all)
+		return
+	}
+	if v.Ask == nil {
+		run(budget)
+		return
+	}
+	md := v.model
+	v.Ask(cost, func(a Answer) {
+		if v.model != md { // another tree came meanwhile
+			return
+		}
+		switch a {
+		case AnswerAll:
+			run(all)
+		case AnswerBudget:
+			run(budget)
+		}
+	})
 }
 
 // CollapseTo shows the tree down to depth levels below the root, and fits it.
@@ -135,19 +211,6 @@ func (v *TreeView) Fit() {
 	v.Refresh()
 }
 
-// ZoomIn zooms in about the widget's centre.
-func (v *TreeView) ZoomIn() { v.zoomCentre(1.25) }
-
-// ZoomOut zooms out about the widget's centre.
-func (v *TreeView) ZoomOut() { v.zoomCentre(0.8) }
-
-func (v *TreeView) zoomCentre(f float64) {
-	v.auto = autoNone
-	s := v.Size()
-	v.view = v.view.zoomAt(f, float64(s.Width)/2, float64(s.Height)/2)
-	v.Refresh()
-}
-
 // autoView says how the view follows the widget's size until the user zooms or pans.
 type autoView int
 
@@ -193,6 +256,9 @@ func (v *TreeView) nodeAt(pos fyne.Position) (id int, repeat, ok bool) {
 // Tapped selects the node under the tap and expands or collapses it; a repeat selects the
 // node it repeats.
 func (v *TreeView) Tapped(ev *fyne.PointEvent) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+		c.Focus(v)
+	}
 	id, repeat, ok := v.nodeAt(ev.Position)
 	if !ok {
 		return

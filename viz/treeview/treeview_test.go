@@ -88,6 +88,7 @@ func TestTreeView_BuildsOnlyVisible(t *testing.T) {
 	if v.Shown() > StartNodes {
 		t.Fatalf("a tree of %d nodes opens with %d on show", len(tree.Nodes), v.Shown())
 	}
+	v.Ask = func(_ int, answer func(Answer)) { answer(AnswerAll) }
 	v.ExpandBelow(tree.Root, 100)
 	if v.Shown() != len(tree.Nodes) {
 		t.Fatalf("expanded all: %d on show, want %d", v.Shown(), len(tree.Nodes))
@@ -171,6 +172,7 @@ func BenchmarkRedraw(b *testing.B) {
 			w := test.NewTempWindow(b, v)
 			w.Resize(fyne.NewSize(1024, 768))
 			v.SetTree(wideTree(4, 6))
+			v.Ask = func(_ int, answer func(Answer)) { answer(AnswerAll) }
 			v.ExpandBelow(0, 100)
 			v.Fit()
 			if c.zoom > 0 {
