@@ -109,35 +109,16 @@ func (w *Workbench) SaveTree() {
 	})
 }
 
-// Export asks for a file name and exports the tree on show, or the subtree under the
-// selected node when subtree is set, as SVG, PDF or PNG by the name's extension (SVG when
-// it has none). The tree and node are those on show when the user confirms; a tree that is
-// not a proof is not exported, since the drawing would not say so.
+// Export opens the export dialog for the tree on show, or for the subtree under the selected
+// node when subtree is set; it draws what the tree view shows. On confirmation it asks where
+// to save, then writes the file atomically. A tree that is not a proof is not exported,
+// since the drawing would not say so.
 func (w *Workbench) Export(subtree bool) {
 	if w.Tree.Tree() == nil {
 		w.failed(errNoTree)
 		return
 	}
-	w.picker.Save("Export the tree", "tree.svg", exportExts, func(path string, err error) {
-		if w.failed(err) || path == "" {
-			return
-		}
-		t := w.Tree.Tree()
-		if t == nil {
-			w.failed(errNoTree)
-			return
-		}
-		if v := w.verdict(); v.State == NotAProof {
-			w.failed(fmt.Errorf("not exported: the tree on show is not a proof: %s", failure(v)))
-			return
-		}
-		var opts []export.Option
-		if id := w.Tree.Selected(); subtree && id >= 0 {
-			opts = append(opts, export.Root(id))
-		}
-		path = withExt(path, ".svg")
-		w.saved(path, ExportTree(path, t, opts...))
-	})
+	newExportDialog(w, subtree).show()
 }
 
 // ExportTree writes t to path, atomically, in the format of path's extension.
@@ -148,7 +129,7 @@ func ExportTree(path string, t *engine.Tree, opts ...export.Option) error {
 // withExt adds ext to path when path has none of the known extensions.
 func withExt(path, ext string) string {
 	switch strings.ToLower(filepath.Ext(path)) {
-	case ".json", ".svg", ".pdf", ".png":
+	case ".json", ".svg", ".pdf", ".png", ".tex":
 		return path
 	}
 	return path + ext

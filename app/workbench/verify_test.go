@@ -226,7 +226,7 @@ func TestFiles_DialogsSaveWhatIsShownWhenConfirmed(t *testing.T) {
 		t.Errorf("Save Tree confirmed after another tree was shown saved %.80q, want the cram tree", got)
 	}
 
-	w.Export(false)
+	confirmExport(w, false)
 	w.OpenPath(writeFile(t, "false.json", falseTrees[0].file))
 	settle(t, w, q)
 	hp.done(filepath.Join(dir, "false.svg"), nil)

@@ -219,7 +219,7 @@ func TestFiles_CancelChangesNothing(t *testing.T) {
 	w.OpenFile()
 	w.SavePosition()
 	w.SaveTree()
-	w.Export(false)
+	confirmExport(w, false)
 	if w.Editor.State() != before || w.Status() != "" {
 		t.Fatalf("a cancelled dialog changed the state to %+v, status %q", w.Editor.State(), w.Status())
 	}
@@ -233,13 +233,13 @@ func TestFiles_SaveTreeAndExport(t *testing.T) {
 	dir := t.TempDir()
 	setPosition(t, w, "cram", "2x3")
 	solve(t, w, q, TaskNimber)
-	fp.paths = []string{filepath.Join(dir, "t.json"), filepath.Join(dir, "t.svg"), filepath.Join(dir, "t.pdf"), filepath.Join(dir, "t.png"), filepath.Join(dir, "sub")}
+	fp.paths = []string{filepath.Join(dir, "t.json"), filepath.Join(dir, "t.svg"), filepath.Join(dir, "t.pdf"), filepath.Join(dir, "t.png"), filepath.Join(dir, "sub.svg")}
 	w.SaveTree()
-	w.Export(false)
-	w.Export(false)
-	w.Export(false)
+	confirmExport(w, false)
+	confirmExport(w, false)
+	confirmExport(w, false)
 	w.Tree.Select(w.Tree.Tree().Nodes[w.Tree.Tree().Root].Children[0])
-	w.Export(true)
+	confirmExport(w, true)
 	for name, head := range map[string]string{"t.json": `{"format":"grundy-tree/1"`, "t.svg": "<?xml", "t.pdf": "%PDF", "t.png": "\x89PNG", "sub.svg": "<?xml"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || !strings.HasPrefix(string(data), head) {
