@@ -63,6 +63,7 @@ func (v *TreeView) SetTree(t *engine.Tree) {
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
 	if t != nil && len(t.Nodes) > 0 {
 		v.model = newModel(t, draw.Estimate{})
+		v.message = EmptyText // the reason there was no tree has gone
 	}
 	if v.outline != nil {
 		v.outline.SetTree(t)
