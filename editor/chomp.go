@@ -10,13 +10,16 @@ import (
 	"grundy/games/chomp"
 )
 
-// chompCell is the largest side of a square of a ChompBoard.
+// chompCell is the side of a square of a ChompBoard that MinSize asks for; the board grows
+// with the room it is given, up to maxCell.
 const chompCell = 28
 
-// A ChompBoard shows a Chomp board on a grid of rows × cols places and edits it by hand: a
-// tap on a place sets its column's height to reach it, and moves the other columns just
-// enough to keep the heights non-increasing; a tap on the top square of a column removes it.
-// The poisoned square, at the bottom left, is marked and always stays.
+// A ChompBoard shows a Chomp board on a grid of rows × cols places and plays or edits it by
+// hand. A tap on a square bites: it goes, with every square above it and to its right (the
+// poisoned square, at the bottom left, is marked and never bitten). In shape editing
+// (SetEditShape), a tap on a place sets its column's height to reach it instead, and moves
+// the other columns just enough to keep the heights non-increasing; a tap on the top square
+// of a column removes it.
 type ChompBoard struct {
 	widget.BaseWidget
 
@@ -24,12 +27,14 @@ type ChompBoard struct {
 	OnChanged func(b *chomp.Board)
 
 	heights    []int
-	rows, cols int // the grid on show, at least the board's size
+	rows, cols int  // the grid on show, at least the board's size
+	editShape  bool // taps edit the shape rather than bite
+	shown      bite // a bite on show but not played (ShowMove); row < 0 for none
 }
 
 // NewChompBoard returns a widget showing b on a grid just large enough.
 func NewChompBoard(b *chomp.Board) *ChompBoard {
-	w := &ChompBoard{}
+	w := &ChompBoard{shown: noBite}
 	w.ExtendBaseWidget(w)
 	w.set(b)
 	return w
@@ -51,7 +56,7 @@ func (w *ChompBoard) SetBoard(b *chomp.Board) {
 }
 
 func (w *ChompBoard) set(b *chomp.Board) {
-	w.heights = b.Heights()
+	w.heights, w.shown = b.Heights(), noBite
 	w.rows, w.cols = max(w.rows, b.Rows()), max(w.cols, b.Cols())
 	w.heights = append(w.heights, make([]int, w.cols-len(w.heights))...)
 }
@@ -75,18 +80,55 @@ func (w *ChompBoard) SetGrid(rows, cols int) {
 
 func (w *ChompBoard) geom() gridGeom {
 	s := w.Size()
-	return fitGrid(s.Width, s.Height, w.rows, w.cols, chompCell)
+	return fitGrid(s.Width, s.Height, w.rows, w.cols, maxCell)
 }
 
-// Tapped sets the heights so that the tapped place is the top of its column, or removes
-// the top square of a column.
+// noBite is the shown bite of a board with no move on show.
+var noBite = bite{-1, -1}
+
+// showBite draws b as the move on show, not played; noBite takes it away.
+func (w *ChompBoard) showBite(b bite) {
+	w.shown = b
+	w.Refresh()
+}
+
+// Shown returns the square of the bite on show (height row from the bottom, column col), and
+// whether one is.
+func (w *ChompBoard) Shown() (row, col int, ok bool) {
+	return w.shown.row, w.shown.col, w.shown.row >= 0
+}
+
+// EditShape reports whether a tap edits the shape rather than bites.
+func (w *ChompBoard) EditShape() bool { return w.editShape }
+
+// SetEditShape makes a tap edit the shape (on) or bite (off).
+func (w *ChompBoard) SetEditShape(on bool) { w.editShape = on }
+
+// Tapped bites at the tapped square; in shape editing, it sets the heights so that the
+// tapped place is the top of its column, or removes the top square of a column.
 func (w *ChompBoard) Tapped(ev *fyne.PointEvent) {
 	i, c, ok := w.geom().cellAt(ev.Position.X, ev.Position.Y)
 	if !ok {
 		return
 	}
-	w.heights = staircase(w.heights, w.rows-1-i, c)
+	if !w.editShape {
+		w.Bite(w.rows-1-i, c)
+		return
+	}
+	w.heights, w.shown = staircase(w.heights, w.rows-1-i, c), noBite
 	w.notify()
+}
+
+// Bite plays the move that takes the square at height row (0 at the bottom) of column col,
+// with every square above it and to its right; it reports whether there was such a square
+// other than the poisoned one, which no move takes.
+func (w *ChompBoard) Bite(row, col int) bool {
+	if col < 0 || col >= len(w.heights) || row < 0 || row >= w.heights[col] || row == 0 && col == 0 {
+		return false
+	}
+	w.heights, w.shown = bitten(w.heights, bite{row, col}), noBite
+	w.notify()
+	return true
 }
 
 // staircase returns the heights after a tap on the place at height row (0 at the bottom) of
@@ -122,7 +164,7 @@ func (w *ChompBoard) notify() {
 // MinSize is a grid of squares large enough to tap.
 func (w *ChompBoard) MinSize() fyne.Size {
 	n := float32(max(w.rows, w.cols))
-	side := min(chompCell, max(maxBoardSide/n, 12))
+	side := min(chompCell, max(maxBoardSide/n, 8)) // the scroll takes what is still too wide
 	return fyne.NewSize(float32(w.cols)*side, float32(w.rows)*side)
 }
 
@@ -148,7 +190,7 @@ func (r *chompRenderer) Objects() []fyne.CanvasObject { return r.objects }
 // Layout places every place of the grid, the bottom row last.
 func (r *chompRenderer) Layout(size fyne.Size) {
 	w := r.w
-	g := fitGrid(size.Width, size.Height, w.rows, w.cols, chompCell)
+	g := fitGrid(size.Width, size.Height, w.rows, w.cols, maxCell)
 	inset := max(1, g.cell/16)
 	for k := range w.rows * w.cols {
 		i, c := k/w.cols, k%w.cols
@@ -178,10 +220,17 @@ func (r *chompRenderer) Refresh() {
 		}
 		i, c := k/w.cols, k%w.cols
 		s.StrokeColor, s.StrokeWidth = border, 1
-		if w.rows-1-i < w.heights[c] {
-			s.FillColor = choc
-		} else {
+		row := w.rows - 1 - i
+		switch {
+		case row >= w.heights[c]:
 			s.FillColor = empty
+		case w.shown.row >= 0 && c >= w.shown.col && row >= w.shown.row:
+			s.FillColor = moveFill // taken by the bite on show
+			if c == w.shown.col && row == w.shown.row {
+				s.StrokeColor, s.StrokeWidth = moveStroke, 3
+			}
+		default:
+			s.FillColor = choc
 		}
 		r.objects = append(r.objects, s)
 	}

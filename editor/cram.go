@@ -11,8 +11,12 @@ import (
 	"grundy/games/cram"
 )
 
-// cramCell is the largest side of a cell of a CramBoard, in fyne units.
+// cramCell is the side of a cell of a CramBoard that MinSize asks for, in fyne units; the
+// board grows with the room it is given, up to maxCell.
 const cramCell = 32
+
+// maxCell is the largest side of a cell of a board scaled to its room.
+const maxCell = 72
 
 // maxBoardSide is the most a board asks for of its width or height, so that a large board
 // stays on screen; its cells get smaller instead.
@@ -28,6 +32,9 @@ var (
 	boardLine   = color.NRGBA{0x88, 0x88, 0x88, 0xff}
 	chocolate   = color.NRGBA{0x7b, 0x4a, 0x2a, 0xff}
 	poison      = color.NRGBA{0xd3, 0x2f, 0x2f, 0xff}
+	// A move on show but not played: amber, seen on white, dark and chocolate alike.
+	moveFill   = color.NRGBA{0xff, 0xa0, 0x00, 0xc0}
+	moveStroke = color.NRGBA{0xb3, 0x5c, 0x00, 0xff}
 )
 
 // A domino is a move drawn on a Cram board: two adjacent cells filled by one drag.
@@ -43,6 +50,7 @@ type CramBoard struct {
 
 	board    *cram.Board
 	dominoes []domino
+	shown    domino // a move on show but not played (ShowMove); i1 < 0 for none
 
 	dragging         bool
 	dragFrom, dragTo fyne.Position
@@ -50,7 +58,7 @@ type CramBoard struct {
 
 // NewCramBoard returns a widget showing b.
 func NewCramBoard(b *cram.Board) *CramBoard {
-	w := &CramBoard{board: b}
+	w := &CramBoard{board: b, shown: noDomino}
 	w.ExtendBaseWidget(w)
 	return w
 }
@@ -58,16 +66,31 @@ func NewCramBoard(b *cram.Board) *CramBoard {
 // Board returns the board on show.
 func (w *CramBoard) Board() *cram.Board { return w.board }
 
-// SetBoard shows b, forgetting the dominoes drawn so far.
+// SetBoard shows b, forgetting the dominoes drawn so far and the move on show.
 func (w *CramBoard) SetBoard(b *cram.Board) {
-	w.board, w.dominoes = b, nil
+	w.board, w.dominoes, w.shown = b, nil, noDomino
 	w.Refresh()
+}
+
+// noDomino is the shown domino of a board with no move on show.
+var noDomino = domino{-1, -1, -1, -1}
+
+// showDomino draws d as the move on show, not played; noDomino takes it away.
+func (w *CramBoard) showDomino(d domino) {
+	w.shown = d
+	w.Refresh()
+}
+
+// Shown returns the cells of the move on show, and whether one is.
+func (w *CramBoard) Shown() (i1, j1, i2, j2 int, ok bool) {
+	d := w.shown
+	return d.i1, d.j1, d.i2, d.j2, d.i1 >= 0
 }
 
 // geom places the grid in the widget's current size.
 func (w *CramBoard) geom() gridGeom {
 	s := w.Size()
-	return fitGrid(s.Width, s.Height, w.board.Rows(), w.board.Cols(), cramCell)
+	return fitGrid(s.Width, s.Height, w.board.Rows(), w.board.Cols(), maxCell)
 }
 
 // Tapped turns the cell under the tap free or filled.
@@ -109,7 +132,7 @@ func (w *CramBoard) Play(i1, j1, i2, j2 int) bool {
 	}
 	d := domino{i1, j1, i2, j2}
 	nb := b.With(i1, j1, false).With(i2, j2, false)
-	w.board = nb
+	w.board, w.shown = nb, noDomino
 	w.dominoes = append(w.dominoes, d)
 	w.notify()
 	return true
@@ -117,7 +140,7 @@ func (w *CramBoard) Play(i1, j1, i2, j2 int) bool {
 
 // change shows b after an edit by hand, keeping the dominoes that are still filled.
 func (w *CramBoard) change(b *cram.Board) {
-	w.board = b
+	w.board, w.shown = b, noDomino
 	kept := w.dominoes[:0]
 	for _, d := range w.dominoes {
 		if !b.Free(d.i1, d.j1) && !b.Free(d.i2, d.j2) {
@@ -160,6 +183,8 @@ func (w *CramBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.dominoes = append(r.dominoes, d)
 		r.objects = append(r.objects, d)
 	}
+	r.shown = canvas.NewRectangle(moveFill)
+	r.objects = append(r.objects, r.shown)
 	r.Refresh()
 	return r
 }
@@ -169,6 +194,7 @@ type cramRenderer struct {
 	w        *CramBoard
 	cells    []*canvas.Rectangle
 	dominoes []*canvas.Rectangle
+	shown    *canvas.Rectangle
 	objects  []fyne.CanvasObject
 }
 
@@ -179,7 +205,7 @@ func (r *cramRenderer) Objects() []fyne.CanvasObject { return r.objects }
 // Layout places the cells and dominoes on the grid.
 func (r *cramRenderer) Layout(size fyne.Size) {
 	b := r.w.board
-	g := fitGrid(size.Width, size.Height, b.Rows(), b.Cols(), cramCell)
+	g := fitGrid(size.Width, size.Height, b.Rows(), b.Cols(), maxCell)
 	inset := max(1, g.cell/16)
 	k := 0
 	for i := range b.Rows() {
@@ -191,13 +217,21 @@ func (r *cramRenderer) Layout(size fyne.Size) {
 		}
 	}
 	for k, d := range r.w.dominoes {
-		x1, y1 := g.cellOrigin(min(d.i1, d.i2), min(d.j1, d.j2))
-		x2, y2 := g.cellOrigin(max(d.i1, d.i2), max(d.j1, d.j2))
-		pad := g.cell / 8
-		r.dominoes[k].Move(fyne.NewPos(x1+pad, y1+pad))
-		r.dominoes[k].Resize(fyne.NewSize(x2-x1+g.cell-2*pad, y2-y1+g.cell-2*pad))
-		r.dominoes[k].CornerRadius = g.cell / 4
+		placeDomino(r.dominoes[k], g, d)
 	}
+	if r.w.shown.i1 >= 0 {
+		placeDomino(r.shown, g, r.w.shown)
+	}
+}
+
+// placeDomino puts rectangle o over the cells of domino d.
+func placeDomino(o *canvas.Rectangle, g gridGeom, d domino) {
+	x1, y1 := g.cellOrigin(min(d.i1, d.i2), min(d.j1, d.j2))
+	x2, y2 := g.cellOrigin(max(d.i1, d.i2), max(d.j1, d.j2))
+	pad := g.cell / 8
+	o.Move(fyne.NewPos(x1+pad, y1+pad))
+	o.Resize(fyne.NewSize(x2-x1+g.cell-2*pad, y2-y1+g.cell-2*pad))
+	o.CornerRadius = g.cell / 4
 }
 
 // Refresh reads the board and the theme again.
@@ -224,6 +258,8 @@ func (r *cramRenderer) Refresh() {
 		d.Hidden = k >= len(r.w.dominoes)
 		d.FillColor = theme.Color(theme.ColorNamePrimary)
 	}
+	r.shown.Hidden = r.w.shown.i1 < 0
+	r.shown.FillColor, r.shown.StrokeColor, r.shown.StrokeWidth = moveFill, moveStroke, 3
 	r.Layout(r.w.Size())
 	canvas.Refresh(r.w)
 }

@@ -5,14 +5,23 @@
 // subtraction set), the notation field, a line that says in words what is wrong with a bad
 // entry (Explain), and one Picture per term of a sum, side by side:
 //
-//	cram    CramBoard: a tap turns a cell free or filled, a drag across two free
-//	        neighbours plays a move, drawn as a domino; rows and columns are added and
-//	        removed with buttons
-//	chomp   ChompBoard: a tap sets a column's height (the others follow, so heights never
-//	        increase); the poisoned square is marked
+//	cram    CramBoard: a drag across two free neighbours plays a move, drawn as a domino;
+//	        a tap turns a cell free or filled; rows and columns are added and removed
+//	        with buttons
+//	chomp   ChompBoard: a tap on a square bites (it goes, with every square above it and
+//	        to its right); with "Edit shape" checked, a tap sets a column's height
+//	        instead (the others follow, so heights never increase); the poisoned square
+//	        is marked
 //	heaps   nim, Kayles, octal and subtraction games: a row of tokens per heap, with
 //	        steppers, remove and add; a tap on a token sets the heap's size
-//	others  Sprouts and any game without a picture: the notation, large
+//	others  Sprouts and any game without a picture: the notation, large, with the list
+//	        of its moves (Sprouts with a legend of its notation)
+//
+// Each picture has a one-line hint under it, and the boards grow with the room they are
+// given (partsLayout). ShowMove draws one of the position's options on the pictures without
+// playing it: the domino placed (for an option in canonical form, the domino whose board has
+// its Key), the squares a bite takes, the heap that changes, with a line that says so
+// (MoveNote); the solver panel calls it when an option is selected.
 //
 // Every valid change is recorded in a History for Undo and Redo; a bad entry changes nothing
 // but the message, and OnInvalid says so (the solver panel then solves nothing: the entry

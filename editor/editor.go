@@ -90,7 +90,7 @@ func (e *Editor) CreateRenderer() fyne.WidgetRenderer {
 	head := container.NewVBox(top, field, e.status)
 	addTerm := smallButton("Add component", theme.ContentAddIcon(), e.AddTerm)
 	body := container.NewBorder(nil, container.NewHBox(addTerm), nil, nil,
-		container.NewScroll(container.NewCenter(e.parts)))
+		container.NewScroll(e.parts))
 	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, body))
 }
 

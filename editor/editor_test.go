@@ -222,9 +222,11 @@ func TestHeapPicture_Steppers(t *testing.T) {
 	}
 }
 
-func TestChompEditor_TapSetsHeights(t *testing.T) {
+func TestChompEditor_EditShapeTapSetsHeights(t *testing.T) {
 	e, _ := newTestEditor(t, State{Game: "chomp", Notation: "3x4"})
-	b := e.Pictures()[0].(*chompPicture).board
+	p := e.Pictures()[0].(*chompPicture)
+	test.Tap(p.shape) // taps edit the shape
+	b := p.board
 	g := b.geom()
 	x, y := g.cellOrigin(1, 2) // row 1 from the top of 3: height 2, column 3
 	test.TapAt(b, fyne.NewPos(x+g.cell/2, y+g.cell/2))

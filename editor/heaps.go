@@ -22,11 +22,13 @@ type heapPicture struct {
 	game     games.Game
 	heaps    []int
 	rows     *fyne.Container
+	notes    notes
+	move     *heapChange // the move on show, not played, or nil
 	onChange func(string)
 }
 
 func newHeapPicture(g games.Game) *heapPicture {
-	p := &heapPicture{game: g, rows: container.NewVBox()}
+	p := &heapPicture{game: g, rows: container.NewVBox(), notes: newNotes(heapHint)}
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -39,10 +41,39 @@ func (p *heapPicture) SetTerm(term string) error {
 	if len(hs) > maxEditedHeaps {
 		return parse.Errorf(parse.ErrTooLarge, p.game.Name(), term, -1, "%d heaps, more than the %d the editor shows", len(hs), maxEditedHeaps)
 	}
-	p.heaps = hs
+	p.heaps, p.move = hs, nil
+	p.notes.setMove("")
 	p.rebuild()
 	return nil
 }
+
+// showMove marks the heap that the move to term changes: the tokens it takes, and what the
+// heap becomes.
+func (p *heapPicture) showMove(term string) {
+	after, err := parseHeaps(p.game, term)
+	if err != nil {
+		p.notes.setMove("the move leaves " + term)
+		return
+	}
+	c, ok := heapMove(p.heaps, after)
+	if !ok {
+		p.notes.setMove("the move leaves " + term)
+		return
+	}
+	p.move = &c
+	p.notes.setMove("the move: " + c.String())
+	p.rebuild()
+}
+
+func (p *heapPicture) clearMove() {
+	if p.move != nil {
+		p.move = nil
+		p.rebuild()
+	}
+	p.notes.setMove("")
+}
+
+func (p *heapPicture) moveNote() string { return p.notes.move.Text }
 
 func (p *heapPicture) Term() string                { return parse.JoinInts(p.heaps) }
 func (p *heapPicture) SetOnChanged(f func(string)) { p.onChange = f }
@@ -80,6 +111,8 @@ func (p *heapPicture) removeHeap(k int) {
 }
 
 func (p *heapPicture) edited() {
+	p.move = nil
+	p.notes.setMove("")
 	p.rebuild()
 	if p.onChange != nil {
 		p.onChange(p.Term())
@@ -101,15 +134,32 @@ func (p *heapPicture) rebuild() {
 func (p *heapPicture) row(k, n int) fyne.CanvasObject {
 	size := widget.NewLabelWithStyle(strconv.Itoa(n), fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
 	tokens := newHeapTokens(n, func(m int) { p.setHeap(k, m) })
-	return container.NewHBox(
+	objs := []fyne.CanvasObject{
 		container.NewGridWrap(fyne.NewSize(48, size.MinSize().Height), size),
 		smallButton("", theme.ContentRemoveIcon(), func() { p.setHeap(k, p.heaps[k]-1) }),
 		tokens,
 		smallButton("", theme.ContentAddIcon(), func() { p.setHeap(k, p.heaps[k]+1) }),
 		smallButton("", theme.DeleteIcon(), func() { p.removeHeap(k) }),
-	)
+	}
+	if c := p.move; c != nil && c.k == k {
+		// The tokens the move takes: after the first part, before the second.
+		kept := 0
+		if len(c.parts) > 0 {
+			kept = c.parts[0]
+		}
+		taken := c.from
+		for _, x := range c.parts {
+			taken -= x
+		}
+		tokens.taken = [2]int{kept, kept + taken}
+		to := widget.NewLabel("→ " + c.to())
+		to.Importance = widget.HighImportance
+		to.TextStyle.Bold = true
+		objs = append(objs, to)
+	}
+	return container.NewHBox(objs...)
 }
 
 func (p *heapPicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.rows)
+	return widget.NewSimpleRenderer(container.NewBorder(p.notes.move, p.notes.hint, nil, nil, p.rows))
 }

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -79,14 +78,28 @@ type textPicture struct {
 	game     games.Game
 	text     *canvas.Text
 	moves    *widget.Select
+	notes    notes
 	onChange func(string)
+}
+
+// sproutsLegend is the hint under a Sprouts position: its notation in short (shared/SPROUTS.md).
+const sproutsLegend = "Spots: 0, 1, 2 have 3, 2, 1 lives; A–Y name a 1-life spot shared by two regions, " +
+	"a–l one met twice on a boundary. '.' separates the boundaries of a region, '|' the regions of a land, " +
+	"'+' the lands; 0*k is k spots. Pick a move below to step into it."
+
+// textHintOf returns the hint under the text picture of g.
+func textHintOf(g games.Game) string {
+	if g != nil && g.Name() == "sprouts" {
+		return sproutsLegend
+	}
+	return textHint
 }
 
 // maxMoves bounds the moves listed under a text picture.
 const maxMoves = 500
 
 func newTextPicture(g games.Game) *textPicture {
-	p := &textPicture{game: g, text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	p := &textPicture{game: g, text: canvas.NewText("", theme.Color(theme.ColorNameForeground)), notes: newNotes(textHintOf(g))}
 	p.text.TextStyle.Monospace = true
 	p.text.TextSize = theme.TextSize() * 1.5
 	p.moves = widget.NewSelect(nil, func(move string) {
@@ -111,8 +124,14 @@ func (p *textPicture) SetTerm(term string) error {
 		p.moves.PlaceHolder = "no move: the player to move has lost"
 	}
 	p.moves.ClearSelected()
+	p.notes.setMove("")
 	return nil
 }
+
+// showMove says which position the move leaves: a text picture draws no move.
+func (p *textPicture) showMove(term string) { p.notes.setMove("the move leaves " + term) }
+func (p *textPicture) clearMove()           { p.notes.setMove("") }
+func (p *textPicture) moveNote() string     { return p.notes.move.Text }
 
 // movesOf returns the notations of the options of term, sorted, without repeats.
 func (p *textPicture) movesOf(term string) []string {
@@ -144,7 +163,7 @@ func (p *textPicture) Term() string {
 func (p *textPicture) SetOnChanged(f func(string)) { p.onChange = f }
 
 func (p *textPicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVBox(container.NewCenter(p.text), p.moves))
+	return widget.NewSimpleRenderer(container.NewVBox(p.notes.move, container.NewCenter(p.text), p.moves, p.notes.hint))
 }
 
 // smallButton returns a low-importance button with an icon, for steppers and toolbars.
@@ -152,10 +171,4 @@ func smallButton(label string, icon fyne.Resource, tapped func()) *widget.Button
 	b := widget.NewButtonWithIcon(label, icon, tapped)
 	b.Importance = widget.LowImportance
 	return b
-}
-
-// framed stacks a picture over its buttons, centred.
-func framed(picture fyne.CanvasObject, buttons ...fyne.CanvasObject) fyne.CanvasObject {
-	bar := container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, append(buttons, layout.NewSpacer())...)...)
-	return container.NewBorder(nil, bar, nil, nil, picture)
 }

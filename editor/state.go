@@ -42,6 +42,7 @@ func (e *Editor) apply(s State, record bool) error {
 
 // show makes s, a valid position p of g, the one on show.
 func (e *Editor) show(s State, g games.Game, p engine.Position) {
+	e.ClearMove() // a move on show belonged to the last position
 	terms := splitTerms(s.Notation)
 	fam := FamilyOf(g)
 	if fam != e.family || g.Name() != gameName(e.game) || len(terms) != len(e.pictures) {
@@ -104,6 +105,7 @@ func (e *Editor) rebuild(fam Family, g games.Game, terms []string) {
 		objs = append(objs, e.frame(k, p, len(terms) > 1))
 	}
 	e.parts.Objects = objs
+	e.parts.Layout = partsLayout{} // the pictures scaled to the room
 	e.parts.Refresh()
 }
 

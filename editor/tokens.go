@@ -20,6 +20,7 @@ const (
 type heapTokens struct {
 	widget.BaseWidget
 	n        int
+	taken    [2]int // tokens taken[0] to taken[1]-1 are those a move on show takes
 	onChange func(n int)
 }
 
@@ -94,6 +95,10 @@ func (r *tokensRenderer) Refresh() {
 	for k, c := range r.dots {
 		c.Hidden = k >= r.t.n
 		c.FillColor = theme.Color(theme.ColorNamePrimary)
+		c.StrokeWidth = 0
+		if k >= r.t.taken[0] && k < r.t.taken[1] {
+			c.FillColor, c.StrokeColor, c.StrokeWidth = moveFill, moveStroke, 2
+		}
 	}
 	r.more.Text = ""
 	if r.t.n > maxTokens {
