@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -32,10 +34,26 @@ func Run() int {
 	win := a.NewWindow("Grundy Workbench")
 	picker := workbench.Fallback(&native.Picker{Do: fyne.Do}, workbench.FynePicker{Win: win})
 	wb := workbench.New(a, win, workbench.Options{Picker: picker})
-	win.Resize(fyne.NewSize(1280, 820))
+	win.Resize(windowSize(os.Getenv("GRUNDY_SIZE")))
 	if os.Getenv("GRUNDY_DEMO") != "" {
 		go workbench.RunDemo(wb, os.Stdin, os.Stdout, os.Getenv("GRUNDY_DEMO_OUT"))
 	}
 	win.ShowAndRun()
 	return 0
+}
+
+// windowSize is the window's first size: WIDTHxHEIGHT from env (GRUNDY_SIZE, which
+// scripts/screenshot.sh sets), or 1280×820. The window never gets smaller than the
+// workbench's minimum (workbench.MinSize), whatever is asked.
+func windowSize(env string) fyne.Size {
+	size := fyne.NewSize(1280, 820)
+	w, h, ok := strings.Cut(env, "x")
+	if ok {
+		wi, err1 := strconv.Atoi(w)
+		hi, err2 := strconv.Atoi(h)
+		if err1 == nil && err2 == nil && wi > 0 && hi > 0 {
+			size = fyne.NewSize(float32(wi), float32(hi))
+		}
+	}
+	return size.Max(workbench.MinSize)
 }

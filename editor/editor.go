@@ -25,6 +25,9 @@ type Editor struct {
 	// OnInvalid is called when an entry is not a valid position, with what is wrong: the
 	// editor keeps the last valid position (Current), but it is no longer what the entry says.
 	OnInvalid func(err error)
+	// OnSubmitted is called when Enter is pressed in the position field (or the parameter
+	// field) and the entry is a valid position: the window solves it.
+	OnSubmitted func()
 
 	catalog Catalog
 	history History
@@ -73,11 +76,20 @@ func (e *Editor) build() {
 	e.param.Hide()
 	e.notation = widget.NewEntry()
 	e.notation.OnChanged = e.notationTyped
+	e.notation.OnSubmitted = e.submitted
+	e.param.OnSubmitted = e.submitted
 	e.status = widget.NewLabel("")
 	e.status.Wrapping = fyne.TextWrapWord
 	e.undo = widget.NewButtonWithIcon("", theme.ContentUndoIcon(), e.Undo)
 	e.redo = widget.NewButtonWithIcon("", theme.ContentRedoIcon(), e.Redo)
 	e.parts = container.NewHBox()
+}
+
+// submitted passes Enter in a field on to OnSubmitted, when the entry is a valid position.
+func (e *Editor) submitted(string) {
+	if e.err == nil && e.OnSubmitted != nil {
+		e.OnSubmitted()
+	}
 }
 
 // CreateRenderer lays the editor out: the game and history on top, then the notation and

@@ -11,11 +11,21 @@
 # window as OUTDIR/NAME.png (ImageMagick's import; fyne's own Capture is blank under Xvfb)
 # and tells the app to go on. The exported drawing is OUTDIR/07-exported-tree.png.
 #
+# SIZE sets the window's size, WIDTHxHEIGHT (default 1280x820; the issue's checks use 1600x1000,
+# 1024x700 and 800x600); the screen is a little larger. A size under the window's minimum
+# gives the minimum.
+#
 # Needs: go, Xvfb, ImageMagick, xdotool (make screenshot-deps). Extra flags for `go build`
 # can be passed in GRUNDY_BUILD_FLAGS.
 set -euo pipefail
 
 out=${1:-shots}
+size=${SIZE:-1280x820}
+case $size in
+[0-9]*x[0-9]*) ;;
+*) echo "screenshot: SIZE must be WIDTHxHEIGHT, not $size" >&2; exit 2 ;;
+esac
+screen="$((${size%x*} + 80))x$((${size#*x} + 80))"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,7 +66,7 @@ fi
 
 display=99
 while [ -e "/tmp/.X${display}-lock" ]; do display=$((display + 1)); done
-Xvfb ":$display" -screen 0 1360x880x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb ":$display" -screen 0 "${screen}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 export DISPLAY=":$display"
 for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
@@ -64,7 +74,7 @@ for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; slee
 export HOME=$work/home LANG=en_US.UTF-8
 mkdir -p "$HOME"
 mkfifo "$fifo"
-GRUNDY_DEMO=1 GRUNDY_DEMO_OUT=$out "$bin" <"$fifo" >"$log" 2>&1 &
+GRUNDY_DEMO=1 GRUNDY_DEMO_OUT=$out GRUNDY_SIZE=$size "$bin" <"$fifo" >"$log" 2>&1 &
 app_pid=$!
 exec 3>"$fifo"
 

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
 )
 
 // refreshMenu sets the main menu, with the current recent files.
@@ -26,23 +27,23 @@ func (w *Workbench) refreshMenu() {
 		})
 	}
 	file := fyne.NewMenu("File",
-		fyne.NewMenuItem("Open…", w.OpenFile), recent, examples,
+		item("Open…", keyOpen, w.OpenFile), recent, examples,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Save Position…", w.SavePosition),
+		item("Save Position…", keySave, w.SavePosition),
 		fyne.NewMenuItem("Save Tree…", w.SaveTree),
-		fyne.NewMenuItem("Export Tree…", func() { w.Export(false) }),
+		item("Export Tree…", keyExport, func() { w.Export(false) }),
 		fyne.NewMenuItem("Export Subtree…", func() { w.Export(true) }),
 	)
 	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo", w.Editor.Undo),
-		fyne.NewMenuItem("Redo", w.Editor.Redo),
+		item("Undo", &fyne.ShortcutUndo{}, w.undo),
+		item("Redo", &fyne.ShortcutRedo{}, w.redo),
 		fyne.NewMenuItem("Add Component", w.Editor.AddTerm),
 	)
 	solve := fyne.NewMenu("Solve",
-		fyne.NewMenuItem("Nimber", func() { w.Solver.Start(TaskNimber) }),
+		item("Nimber", keySolve, func() { w.Solver.Start(TaskNimber) }),
 		fyne.NewMenuItem("Outcome", func() { w.Solver.Start(TaskOutcome) }),
 		fyne.NewMenuItem("Winning Moves", func() { w.Solver.Start(TaskMoves) }),
-		fyne.NewMenuItem("Stop", w.Solver.Stop),
+		item("Stop", keyStop, w.Solver.Stop),
 	)
 	view := fyne.NewMenu("View",
 		fyne.NewMenuItem("Zoom In", w.Tree.ZoomIn),
@@ -60,22 +61,63 @@ func appendItem(menu *fyne.Menu, label string, action func()) *fyne.Menu {
 	return menu
 }
 
-// shortcuts binds the keyboard shortcuts of the window.
+// The keys shown in the menus. Undo and Redo are fyne's own shortcuts (Ctrl+Z, Ctrl+Y), which
+// the driver sends for those keys instead of a CustomShortcut; Ctrl+Shift+Z redoes too.
+// Esc is a plain key: the menu shows it, the canvas's key handler acts on it.
+var (
+	keyOpen    = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	keySave    = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
+	keyExport  = &desktop.CustomShortcut{KeyName: fyne.KeyE, Modifier: fyne.KeyModifierShortcutDefault}
+	keySolve   = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
+	keyRedoAlt = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	keyStop    = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
+)
+
+// item is a menu item that shows its shortcut.
+func item(label string, key fyne.Shortcut, action func()) *fyne.MenuItem {
+	it := fyne.NewMenuItem(label, action)
+	it.Shortcut = key
+	return it
+}
+
+// shortcuts binds the keyboard shortcuts of the window on its canvas. The driver tries the
+// main menu's items first, then the focused widget, then these: they serve where the menu
+// does not see the keys (a native menu, tests). F5 solves the nimber and Esc stops, unless a
+// widget that takes keys has the focus.
 func (w *Workbench) shortcuts() {
 	c := w.win.Canvas()
-	bind := func(k fyne.KeyName, mod fyne.KeyModifier, f func()) {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: mod}, func(fyne.Shortcut) { f() })
-	}
-	bind(fyne.KeyZ, fyne.KeyModifierShortcutDefault, w.Editor.Undo)
-	bind(fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift, w.Editor.Redo)
-	bind(fyne.KeyY, fyne.KeyModifierShortcutDefault, w.Editor.Redo)
-	bind(fyne.KeyO, fyne.KeyModifierShortcutDefault, w.OpenFile)
-	bind(fyne.KeyS, fyne.KeyModifierShortcutDefault, w.SavePosition)
-	bind(fyne.KeyE, fyne.KeyModifierShortcutDefault, func() { w.Export(false) })
-	bind(fyne.KeyReturn, fyne.KeyModifierShortcutDefault, func() { w.Solver.Start(TaskNimber) })
+	bind := func(s fyne.Shortcut, f func()) { c.AddShortcut(s, func(fyne.Shortcut) { f() }) }
+	bind(&fyne.ShortcutUndo{}, w.undo)
+	bind(&fyne.ShortcutRedo{}, w.redo)
+	bind(keyRedoAlt, w.redo)
+	bind(keyOpen, w.OpenFile)
+	bind(keySave, w.SavePosition)
+	bind(keyExport, func() { w.Export(false) })
+	bind(keySolve, func() { w.Solver.Start(TaskNimber) })
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape {
+		switch ev.Name {
+		case fyne.KeyEscape:
 			w.Solver.Stop()
+		case fyne.KeyF5:
+			w.Solver.Start(TaskNimber)
 		}
 	})
+}
+
+// undo and redo act on the focused text field when one has the focus (its own undo of what
+// was typed, as in any text field), else on the editor's history of positions.
+func (w *Workbench) undo() {
+	if e, ok := w.win.Canvas().Focused().(*widget.Entry); ok {
+		e.TypedShortcut(&fyne.ShortcutUndo{})
+		return
+	}
+	w.Editor.Undo()
+}
+
+func (w *Workbench) redo() {
+	if e, ok := w.win.Canvas().Focused().(*widget.Entry); ok {
+		e.TypedShortcut(&fyne.ShortcutRedo{})
+		return
+	}
+	w.Editor.Redo()
 }

@@ -71,6 +71,9 @@ type SolverPanel struct {
 	OnNoTree func(game, position, why string)
 	// OnOpen is called with a move the user asks to open in the editor.
 	OnOpen func(game, position string)
+	// OnPicked is called with the option selected in the list of moves, so that the editor
+	// draws it on the board.
+	OnPicked func(option string)
 
 	source func() (games.Game, engine.Position)
 	do     func(func())
@@ -212,8 +215,7 @@ func (p *SolverPanel) clear() {
 func (p *SolverPanel) showResult() {
 	p.ui.outcome.SetText(OutcomeText(p.result.Answer))
 	p.ui.nimber.SetText(NimberText(p.result.Answer))
-	p.ui.options.UnselectAll()
-	p.ui.options.Refresh()
+	p.ui.showOptions(p.result.Options)
 	p.ui.open.Disable()
 }
 
@@ -249,6 +251,18 @@ func setEnabled(w fyne.Disableable, on bool) {
 // CreateRenderer lays out the panel.
 func (p *SolverPanel) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(p.ui.layout())
+}
+
+// firePicked hands the selected option to OnPicked, or "" when none is selected.
+func (p *SolverPanel) firePicked() {
+	if p.OnPicked == nil {
+		return
+	}
+	option := ""
+	if p.picked >= 0 && p.picked < len(p.result.Options) {
+		option = p.result.Options[p.picked].Position
+	}
+	p.OnPicked(option)
 }
 
 // openPicked opens the selected option in the editor.

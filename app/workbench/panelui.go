@@ -6,10 +6,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"grundy/engine"
+	"grundy/job"
 )
 
 // panelUI holds the widgets of a SolverPanel.
@@ -27,6 +29,8 @@ type panelUI struct {
 	outcome    *widget.Label
 	nimber     *widget.Label
 	options    *widget.List
+	order      []int         // the options in the list's order: winning moves first
+	summary    *widget.Label // how many moves win
 	open       *widget.Button
 }
 
@@ -53,9 +57,13 @@ func (u *panelUI) build(p *SolverPanel) {
 		u.treeValues = append(u.treeValues, valueLabel())
 	}
 	u.state = widget.NewLabel("Ready: choose what to solve.")
-	u.state.Wrapping = fyne.TextWrapWord
+	u.state.Truncation = fyne.TextTruncateEllipsis
 	u.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.outcome.Truncation = fyne.TextTruncateEllipsis
 	u.nimber = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.nimber.Truncation = fyne.TextTruncateEllipsis
+	u.summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	u.summary.Truncation = fyne.TextTruncateEllipsis
 	u.options = u.optionList(p)
 	u.open = widget.NewButtonWithIcon("Open move in editor", theme.DocumentCreateIcon(), p.openPicked)
 	u.open.Disable()
@@ -124,10 +132,11 @@ func longest(texts []string) string {
 	return l
 }
 
-// optionList makes the list of options: a mark on winning moves, the option, its nimber.
+// optionList makes the list of options, winning moves first: a mark on winning moves, the
+// option, its nimber.
 func (u *panelUI) optionList(p *SolverPanel) *widget.List {
 	l := widget.NewList(
-		func() int { return len(p.result.Options) },
+		func() int { return len(u.order) },
 		func() fyne.CanvasObject {
 			mark := widget.NewLabelWithStyle("★ wins", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			mark.Importance = widget.SuccessImportance
@@ -138,7 +147,7 @@ func (u *panelUI) optionList(p *SolverPanel) *widget.List {
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			row := o.(*fyne.Container)
 			pos, mark, value := row.Objects[0].(*widget.Label), row.Objects[1].(*widget.Label), row.Objects[2].(*widget.Label)
-			opt := p.result.Options[i]
+			opt := p.result.Options[u.order[i]]
 			m, v := OptionText(opt)
 			pos.SetText(opt.Position)
 			mark.SetText(m)
@@ -148,10 +157,63 @@ func (u *panelUI) optionList(p *SolverPanel) *widget.List {
 			value.SetText(v)
 		})
 	l.OnSelected = func(i widget.ListItemID) {
-		p.picked = i
+		p.picked = u.order[i]
+		p.firePicked()
 		u.open.Enable()
 	}
 	return l
+}
+
+// showOptions lists opts, winning moves first, each group in the game's order, under a line
+// that counts the winning moves.
+func (u *panelUI) showOptions(opts []job.Option) {
+	u.order = WinsFirst(opts)
+	u.summary.SetText(MovesSummary(opts))
+	u.options.UnselectAll()
+	u.options.Refresh()
+}
+
+// WinsFirst returns the indices of opts, those of winning moves first; each group keeps the
+// game's order.
+func WinsFirst(opts []job.Option) []int {
+	order := make([]int, 0, len(opts))
+	for i, o := range opts {
+		if o.Wins() {
+			order = append(order, i)
+		}
+	}
+	for i, o := range opts {
+		if !o.Wins() {
+			order = append(order, i)
+		}
+	}
+	return order
+}
+
+// MovesSummary is the line over the options: how many moves win, or why none does. It is
+// empty when there are no options to list.
+func MovesSummary(opts []job.Option) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	wins, unknown := 0, 0
+	for _, o := range opts {
+		switch {
+		case !o.Known:
+			unknown++
+		case o.Wins():
+			wins++
+		}
+	}
+	switch {
+	case wins == 1:
+		return "1 winning move"
+	case wins > 1:
+		return strconv.Itoa(wins) + " winning moves"
+	case unknown > 0:
+		return "no winning move found: " + strconv.Itoa(unknown) + " of " + strconv.Itoa(len(opts)) + " moves not solved"
+	}
+	return "no winning move: every move leads to a nimber ≠ 0"
 }
 
 // showStats writes the progress table's columns: the search's and the recording's; a nil
@@ -172,30 +234,43 @@ func cell(col [][2]string, i int) string {
 }
 
 // layout arranges the widgets: the task buttons, the settings, the progress of both phases,
-// how the task went, the outcome and nimber, and the options.
+// how the task went, the outcome and nimber, and the options under their summary. The
+// panel's minimum size does not depend on what it shows (a long state, a running task), so
+// that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
 	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop)
-	settings := container.NewBorder(nil, nil,
-		container.NewHBox(widget.NewLabel("Tree up to"), u.treeNodes, widget.NewLabel("nodes,"), u.treeTime),
-		container.NewHBox(widget.NewLabel("Cache"), u.cache))
+	settings := container.NewHBox(widget.NewLabel("Tree up to"), u.treeNodes, widget.NewLabel("nodes,"), u.treeTime,
+		layout.NewSpacer(), widget.NewLabel("Cache"), u.cache)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.
+	row := widget.NewLabel("").MinSize().Height
 	table := container.New(newGridFormLayout(1),
-		container.NewPadded(u.bar), container.NewGridWithColumns(2,
+		container.New(fixedLayout{fyne.NewSize(0, row)}, container.NewPadded(u.bar)), container.NewGridWithColumns(2,
 			widget.NewLabelWithStyle("Search", fyne.TextAlignLeading, bold),
 			widget.NewLabelWithStyle("Tree", fyne.TextAlignLeading, bold)))
 	for i := range u.names {
 		table.Add(u.names[i])
 		table.Add(container.NewGridWithColumns(2, u.values[i], u.treeValues[i]))
 	}
+	// The state takes one line, however long it is.
+	state := container.New(fixedLayout{fyne.NewSize(0, row)}, u.state)
 	top := container.NewVBox(
 		buttons,
 		settings,
 		table,
-		u.state,
+		state,
 		container.NewGridWithColumns(2, u.outcome, u.nimber),
-		widget.NewSeparator(),
+		container.NewBorder(nil, nil, nil, u.open, u.summary),
 	)
-	return container.NewBorder(top, container.NewHBox(u.open), nil, nil, u.options)
+	return container.NewBorder(top, nil, nil, nil, u.options)
 }
+
+// fixedLayout gives its objects all its room and asks for min, whatever they ask.
+type fixedLayout struct{ min fyne.Size }
+
+func (l fixedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	minLayout{}.Layout(objs, size)
+}
+
+func (l fixedLayout) MinSize([]fyne.CanvasObject) fyne.Size { return l.min }

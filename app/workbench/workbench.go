@@ -23,6 +23,10 @@ type Options struct {
 	Do func(func())
 }
 
+// MinSize is the smallest size of the window: the content never asks for less, and at this
+// size no control overlaps another (layout_test.go checks it, and 1024×700).
+var MinSize = fyne.NewSize(800, 560)
+
 // A Workbench is the content of the main window: the position editor and the solver panel
 // on the left, the tree explorer with the selected node's details on the right, a status
 // line, the main menu and the keyboard shortcuts.
@@ -74,10 +78,12 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 // connect wires the parts together.
 func (w *Workbench) connect() {
 	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged(); w.clearStale() }
+	w.Editor.OnSubmitted = func() { w.Solver.Start(TaskNimber) }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnNoTree = w.showNoTree
 	w.Editor.OnInvalid = func(err error) { w.Solver.PositionInvalid(err); w.clearStale() }
 	w.Solver.OnOpen = w.openPosition
+	w.Solver.OnPicked = w.Editor.ShowMove
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
 	w.Tree.OnActivated = func(id int) {
 		t := w.Tree.Tree()
@@ -119,7 +125,25 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, w.Tree)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.46
-	return container.NewBorder(nil, w.status, nil, nil, split)
+	return container.New(minLayout{MinSize}, container.NewBorder(nil, w.status, nil, nil, split))
+}
+
+// minLayout gives its objects all its room, and asks for at least min.
+type minLayout struct{ min fyne.Size }
+
+func (l minLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l minLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := l.min
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }
 
 // rootID is the root of the tree on show, or -1.
