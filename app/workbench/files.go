@@ -63,11 +63,16 @@ func (w *Workbench) openDocument(r io.Reader) error {
 	return nil
 }
 
-// OpenExample opens a bundled example by its file name.
+// OpenExample opens a bundled example by its file name, and shows its title in the
+// window's title bar.
 func (w *Workbench) OpenExample(name string) error {
 	for _, ex := range w.examples {
 		if ex.Name == name {
-			return w.openDocument(bytes.NewReader(ex.Data))
+			if err := w.openDocument(bytes.NewReader(ex.Data)); err != nil {
+				return err
+			}
+			w.setTitle(exampleTitle(ex.Data))
+			return nil
 		}
 	}
 	return fmt.Errorf("no example %q", name)

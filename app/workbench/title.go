@@ -1,0 +1,30 @@
+package workbench
+
+import "encoding/json"
+
+// AppTitle is the window's title; an example opened adds its own after it.
+const AppTitle = "Grundy Workbench"
+
+// setTitle shows title in the window's title bar after the app's name, or the app's name
+// alone when title is "".
+func (w *Workbench) setTitle(title string) {
+	if w.win == nil {
+		return
+	}
+	if title == "" {
+		w.win.SetTitle(AppTitle)
+		return
+	}
+	w.win.SetTitle(AppTitle + " — " + title)
+}
+
+// exampleTitle returns the title of a bundled example file, or "" when it has none.
+func exampleTitle(data []byte) string {
+	var f struct {
+		Title string `json:"title"`
+	}
+	if json.Unmarshal(data, &f) != nil {
+		return ""
+	}
+	return f.Title
+}
