@@ -34,7 +34,7 @@ const PrefExportFormat = "exportFormat"
 var (
 	exportFormatNames = []string{"PDF", "SVG", "PNG", "TeX (TikZ)"}
 	exportFormatExts  = []string{".pdf", ".svg", ".png", ".tex"}
-	exportWidthNames  = []string{"One column: 240 pt", "Text width: 345 pt", "Custom (pt)"}
+	exportWidthNames  = []string{"Column (240 pt)", "Text width (345 pt)", "Custom (pt)"}
 	exportDPINames    = []string{"150", "300", "600"}
 )
 
@@ -43,7 +43,7 @@ const asShown = "As shown"
 
 // Size of the page preview, in fyne units.
 const (
-	previewW = 360
+	previewW = 420
 	previewH = 240
 )
 
@@ -122,7 +122,7 @@ func newExportDialog(w *Workbench, subtree bool) *exportDialog {
 		widget.NewFormItem("Width", container.NewBorder(nil, nil, nil,
 			container.NewGridWrap(fyne.NewSize(90, d.custom.MinSize().Height), d.custom), d.width)),
 		widget.NewFormItem("Depth", d.depth),
-		widget.NewFormItem("PNG resolution (dpi)", d.dpi),
+		widget.NewFormItem("PNG dpi", d.dpi),
 	)
 	ground := canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	d.content = container.NewVBox(form, container.NewStack(ground, d.preview), d.size, d.warning)
