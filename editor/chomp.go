@@ -12,7 +12,7 @@ import (
 
 // chompCell is the side of a square of a ChompBoard that MinSize asks for; the board grows
 // with the room it is given, up to maxCell.
-const chompCell = 28
+const chompCell = 24
 
 // A ChompBoard shows a Chomp board on a grid of rows × cols places and plays or edits it by
 // hand. A tap on a square bites: it goes, with every square above it and to its right (the

@@ -13,14 +13,14 @@ import (
 
 // cramCell is the side of a cell of a CramBoard that MinSize asks for, in fyne units; the
 // board grows with the room it is given, up to maxCell.
-const cramCell = 32
+const cramCell = 24
 
 // maxCell is the largest side of a cell of a board scaled to its room.
 const maxCell = 72
 
 // maxBoardSide is the most a board asks for of its width or height, so that a large board
 // stays on screen; its cells get smaller instead.
-const maxBoardSide = 168
+const maxBoardSide = 144
 
 // maxCramCells is the most cells a Cram board has (games/cram keeps a board in 64 bits).
 const maxCramCells = 64

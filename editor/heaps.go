@@ -161,5 +161,5 @@ func (p *heapPicture) row(k, n int) fyne.CanvasObject {
 }
 
 func (p *heapPicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewBorder(p.notes.move, p.notes.hint, nil, nil, p.rows))
+	return widget.NewSimpleRenderer(container.NewBorder(p.notes.line(), nil, nil, nil, p.rows))
 }

@@ -7,8 +7,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// notes are the two lines of a picture: over it, the move on show (ShowMove); under it, a
-// hint that says how to play or edit it by hand.
+// notes are the line over a picture: a hint that says how to play or edit it by hand, or,
+// while a move is on show (ShowMove), what that move is. One line, so that a small editor
+// still shows it over the board.
 type notes struct {
 	move *widget.Label
 	hint *widget.Label
@@ -24,14 +25,26 @@ func newNotes(hint string) notes {
 	return n
 }
 
-// setMove writes the line of the move on show; "" leaves it blank.
-func (n notes) setMove(s string) { n.move.SetText(s) }
+// setMove writes the line of the move on show in place of the hint; "" brings the hint back.
+func (n notes) setMove(s string) {
+	n.move.SetText(s)
+	n.hint.Hidden = s != ""
+	n.move.Hidden = s == ""
+	n.hint.Refresh()
+	n.move.Refresh()
+}
 
-// around lays out a picture: the move's line over it, its buttons in a centred row under it,
-// then the hint. The picture takes the rest of the room.
+// line is the line over the picture: the hint or the move, stacked.
+func (n notes) line() fyne.CanvasObject {
+	n.move.Hide()
+	return container.NewStack(n.hint, n.move)
+}
+
+// around lays out a picture: the line of the hint or the move over it, its buttons in a
+// centred row under it. The picture takes the rest of the room.
 func (n notes) around(picture fyne.CanvasObject, buttons ...fyne.CanvasObject) fyne.CanvasObject {
 	bar := container.NewHBox(append([]fyne.CanvasObject{layout.NewSpacer()}, append(buttons, layout.NewSpacer())...)...)
-	return container.NewBorder(n.move, container.NewVBox(bar, n.hint), nil, nil, picture)
+	return container.NewBorder(n.line(), bar, nil, nil, picture)
 }
 
 // A notedPicture is a picture with its notes.

@@ -163,7 +163,7 @@ func (p *textPicture) Term() string {
 func (p *textPicture) SetOnChanged(f func(string)) { p.onChange = f }
 
 func (p *textPicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVBox(p.notes.move, container.NewCenter(p.text), p.moves, p.notes.hint))
+	return widget.NewSimpleRenderer(container.NewVBox(p.notes.line(), container.NewCenter(p.text), p.moves))
 }
 
 // smallButton returns a low-importance button with an icon, for steppers and toolbars.

@@ -22,7 +22,7 @@ type cramPicture struct {
 // Hints under the pictures: how to play or edit them by hand.
 const (
 	cramHint       = "Drag between two free cells to play a domino; click a cell to make it free or filled."
-	chompHint      = "Click a square to bite: it and every square above and to its right go. The red square is poisoned."
+	chompHint      = "Click a square to bite: it and every square above and to its right go. The square with the red dot is poisoned."
 	chompShapeHint = "Editing the shape: click a place to make it the top of its column."
 	heapHint       = "Type heap sizes or use + and −; click a token to make the heap that size."
 	textHint       = "Type the position in the field above, or pick a move below to step into it."
@@ -211,4 +211,16 @@ const maxEditedHeap = 1 << 20
 // parseHeaps reads the heap sizes of a term of a heap game g.
 func parseHeaps(g games.Game, term string) ([]int, error) {
 	return parse.Ints(g.Name(), term, maxEditedHeap)
+}
+
+// ChompBoard returns the Chomp board of component k, or nil when component k is not drawn as
+// a Chomp board; scripts use it to bite as a user would.
+func (e *Editor) ChompBoard(k int) *ChompBoard {
+	if k < 0 || k >= len(e.pictures) {
+		return nil
+	}
+	if p, ok := e.pictures[k].(*chompPicture); ok {
+		return p.board
+	}
+	return nil
 }

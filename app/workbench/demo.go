@@ -117,7 +117,7 @@ func selectDeep(w *Workbench) {
 func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 	lines := bufio.NewScanner(in)
 	time.Sleep(time.Second) // let the window appear
-	for _, s := range append(demoSteps(outDir), demoExportSteps(outDir)...) {
+	for _, s := range append(append(append(demoSteps(outDir), demoExportSteps(outDir)...), moveDemoSteps()...), treeDemoSteps()...) {
 		var done <-chan struct{}
 		fyne.DoAndWait(func() {
 			s.action(w)
