@@ -17,11 +17,11 @@
 //	others  Sprouts and any game without a picture: the notation, large, with the list
 //	        of its moves (Sprouts with a legend of its notation)
 //
-// Each picture has a one-line hint under it, and the boards grow with the room they are
+// Each picture has a one-line hint over it, and the boards grow with the room they are
 // given (partsLayout). ShowMove draws one of the position's options on the pictures without
 // playing it: the domino placed (for an option in canonical form, the domino whose board has
 // its Key), the squares a bite takes, the heap that changes, with a line that says so
-// (MoveNote); the solver panel calls it when an option is selected.
+// (MoveNote) in place of the hint; the solver panel calls it when an option is selected.
 //
 // Every valid change is recorded in a History for Undo and Redo; a bad entry changes nothing
 // but the message, and OnInvalid says so (the solver panel then solves nothing: the entry
