@@ -82,7 +82,7 @@ func (r *renderer) redraw(size fyne.Size) {
 	if o := r.v.outline; o != nil && md != nil {
 		o.Resize(size)
 		o.Move(fyne.NewPos(0, 0))
-		r.objects = append(r.objects, o)
+		r.objects = append(r.objects[:0], o) // on the theme's background, not the paper
 		r.trim()
 		return
 	}
