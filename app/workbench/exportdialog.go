@@ -148,21 +148,7 @@ func (d *exportDialog) show() {
 			d.export()
 		}
 	}, d.w.win)
-	c := d.w.win.Canvas()
-	prev := c.OnTypedKey()
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		switch ev.Name {
-		case fyne.KeyReturn, fyne.KeyEnter:
-			d.confirm()
-		case fyne.KeyEscape:
-			d.dlg.Dismiss()
-		default:
-			if prev != nil {
-				prev(ev)
-			}
-		}
-	})
-	d.dlg.SetOnClosed(func() { c.SetOnTypedKey(prev) })
+	withKeys(d.w.win, d.dlg, d.confirm, d.dlg.Dismiss)
 	d.dlg.Show()
 }
 

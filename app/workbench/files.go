@@ -9,18 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2/dialog"
-
 	"grundy/engine"
 	"grundy/internal/atomicfile"
 	"grundy/viz/export"
 )
 
-// File extensions of the dialogs.
-var (
-	jsonExts   = []string{"json"}
-	exportExts = []string{"svg", "pdf", "png"}
-)
+// jsonExts are the extensions of the position and tree files.
+var jsonExts = []string{"json"}
 
 // OpenFile asks for a position or tree file and opens it.
 func (w *Workbench) OpenFile() {
@@ -152,12 +147,13 @@ func (w *Workbench) saved(path string, err error) {
 	}
 }
 
-// failed shows err, when there is one, and reports whether there was.
+// failed shows err, when there is one, in the status line and in a dialog that Enter and
+// Esc close, and reports whether there was.
 func (w *Workbench) failed(err error) bool {
 	if err == nil {
 		return false
 	}
 	w.status.SetText(err.Error())
-	dialog.ShowError(err, w.win)
+	showError(err, w.win)
 	return true
 }

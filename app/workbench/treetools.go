@@ -52,6 +52,7 @@ func (w *Workbench) askLarge(n int, answer func(treeview.Answer)) {
 	cancel := widget.NewButton("Cancel", reply(treeview.AnswerCancel))
 	d = dialog.NewCustomWithoutButtons("Expand a large tree?", msg, w.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, all, some})
+	withKeys(w.win, d, some.OnTapped, cancel.OnTapped) // Enter takes the highlighted choice
 	d.Show()
 }
 
