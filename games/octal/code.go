@@ -71,25 +71,52 @@ func formatCode(digits []uint8) string {
 	return b.String()
 }
 
-// parseTakes reads the subtraction set of a subtraction game, "1,3,4", and returns it sorted
-// without repeats.
+// parseTakes reads the subtraction set of a subtraction game, "1,3,4": positive numbers
+// separated by single commas, nothing else. It returns them sorted without repeats.
 func parseTakes(set string) ([]int, error) {
 	if n := countNumbers(set); n > MaxTake {
 		return nil, parse.Errorf(parse.ErrTooLarge, "subtraction", set, -1, "%d takes, more than %d", n, MaxTake)
 	}
-	takes, err := parse.Ints("subtraction", set, MaxTake)
-	if err != nil {
-		return nil, err
-	}
-	if len(takes) == 0 {
+	if set == "" {
 		return nil, parse.Errorf(parse.ErrSyntax, "subtraction", set, -1, "empty subtraction set, want e.g. 1,3,4")
 	}
-	for _, k := range takes {
-		if k == 0 {
-			return nil, parse.Errorf(parse.ErrSyntax, "subtraction", set, -1, "take 0 is not a move")
+	var takes []int
+	for off := 0; off <= len(set); {
+		end := off
+		for end < len(set) && isDigit(set[end]) {
+			end++
 		}
+		if err := checkTake(set, off, end); err != nil {
+			return nil, err
+		}
+		k, _ := strconv.Atoi(set[off:end])
+		takes = append(takes, k)
+		off = end + 1 // past the comma, or past the end
 	}
 	return sortedUnique(takes), nil
+}
+
+// checkTake checks the take set[off:end], a run of digits, and what follows it: a comma
+// before another take, or the end.
+func checkTake(set string, off, end int) error {
+	switch {
+	case end == off && off < len(set) && set[off] == ',':
+		return parse.Errorf(parse.ErrSyntax, "subtraction", set, off, "empty take before ',', want e.g. 1,3,4")
+	case end == off:
+		return parse.Unexpected("subtraction", set, off, "a take (a number)")
+	case end < len(set) && set[end] != ',':
+		return parse.Unexpected("subtraction", set, end, "',' or the end")
+	case end == len(set)-1:
+		return parse.Errorf(parse.ErrSyntax, "subtraction", set, end, "',' at the end, want a take after it")
+	case end-off > 9:
+		return parse.Errorf(parse.ErrTooLarge, "subtraction", set, off, "take of %d digits is larger than %d", end-off, MaxTake)
+	}
+	if k, _ := strconv.Atoi(set[off:end]); k == 0 {
+		return parse.Errorf(parse.ErrSyntax, "subtraction", set, off, "take 0 is not a move")
+	} else if k > MaxTake {
+		return parse.Errorf(parse.ErrTooLarge, "subtraction", set, off, "take %d is larger than %d", k, MaxTake)
+	}
+	return nil
 }
 
 // takesCode returns the octal digits of the subtraction game with the given takes: 3 (leave

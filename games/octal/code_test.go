@@ -83,7 +83,7 @@ var subtractionTests = []struct {
 }{
 	{"1,3,4", "subtraction:1,3,4", "0.3033", nil},
 	{"4,3,1,3", "subtraction:1,3,4", "0.3033", nil},
-	{"1 2", "subtraction:1,2", "0.33", nil},
+	{"01,2", "subtraction:1,2", "0.33", nil},
 	{"2,5,7", "subtraction:2,5,7", "0.0300303", nil},
 	{"4096", "subtraction:4096", "", nil},
 
@@ -93,6 +93,12 @@ var subtractionTests = []struct {
 	{"1,0", "", "", parse.ErrSyntax},
 	{"1;2", "", "", parse.ErrSyntax},
 	{"-1", "", "", parse.ErrSyntax},
+	{"1 2", "", "", parse.ErrSyntax},   // takes are separated by commas only
+	{"1,,2", "", "", parse.ErrSyntax},  // an empty take
+	{",1", "", "", parse.ErrSyntax},    // an empty first take
+	{"1,", "", "", parse.ErrSyntax},    // a comma at the end
+	{"1, 2", "", "", parse.ErrSyntax},  // a space
+	{"1,2\n", "", "", parse.ErrSyntax}, // a newline
 	{"4097", "", "", parse.ErrTooLarge},
 	{"99999999999999", "", "", parse.ErrTooLarge},
 	{strings.Repeat("1,", MaxTake+1), "", "", parse.ErrTooLarge},

@@ -21,6 +21,7 @@ type ParseError struct {
 	Err    error  // ErrSyntax, ErrTooLarge, ...
 }
 
+// Error returns the message, with the input quoted and cut at MaxQuoted characters (see Quote).
 func (e *ParseError) Error() string {
 	at := ""
 	if e.Offset >= 0 {
@@ -30,7 +31,7 @@ func (e *ParseError) Error() string {
 	if msg == "" {
 		msg = e.Err.Error()
 	}
-	return fmt.Sprintf("%s: parsing %q: %s%s", e.Game, e.Input, msg, at)
+	return fmt.Sprintf("%s: parsing %s: %s%s", e.Game, Quote(e.Input), msg, at)
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }

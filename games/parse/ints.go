@@ -21,7 +21,7 @@ func Ints(game, s string, max int) ([]int, error) {
 				j++
 			}
 			if j-i > 9 {
-				return nil, Errorf(ErrTooLarge, game, s, i, "number %s is larger than %d", s[i:j], max)
+				return nil, Errorf(ErrTooLarge, game, s, i, "number of %d digits is larger than %d", j-i, max)
 			}
 			n, _ := strconv.Atoi(s[i:j])
 			if n > max {

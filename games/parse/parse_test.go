@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +44,34 @@ func TestInts(t *testing.T) {
 	}
 	if _, err := Ints("g", "99999999999999", 10); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("Ints(huge) error = %v, want ErrTooLarge", err)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("0.", 1<<20)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"0.AB|AB", `"0.AB|AB"`},
+		{"a\nb\x1b[31m", `"a\nb\x1b[31m"`},
+		{strings.Repeat("x", MaxQuoted), `"` + strings.Repeat("x", MaxQuoted) + `"`},
+		{strings.Repeat("x", MaxQuoted+1), `"` + strings.Repeat("x", MaxQuoted) + `"… (201 bytes)`},
+		{long, `"` + long[:MaxQuoted] + `"… (2097152 bytes)`},
+		{strings.Repeat("\x00", 100), `"` + strings.Repeat(`\x00`, MaxQuoted/4) + `"… (100 bytes)`},
+		{strings.Repeat("é", 300), `"` + strings.Repeat("é", MaxQuoted/2) + `"… (600 bytes)`},
+	}
+	for _, tt := range tests {
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.40q) = %.80q, want %.80q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestParseError_Long checks that an error about a huge input stays one short line.
+func TestParseError_Long(t *testing.T) {
+	in := strings.Repeat("7", 2<<20) + "\n"
+	_, err := Ints("g", in, 10)
+	msg := err.Error()
+	if len(msg) > 300 || strings.Contains(msg, "\n") {
+		t.Errorf("Ints(2 MB) error has %d bytes (want at most 300, one line): %.100s…", len(msg), msg)
 	}
 }

@@ -24,8 +24,9 @@ const (
 	lowerBase = 12
 )
 
-// A rawLand is one land as written, in the working form, with its letters seen three times
-// (dead spots, deleted by reduction) and its lives.
+// A rawLand is one land as written, in the working form, with its lives. Its dead letters
+// (seen three times) are always none, since the notation writes every letter twice; the
+// reduction that takes them is shared with the moves, which make dead spots.
 type rawLand struct {
 	codes []uint8
 	dead  []uint8
@@ -262,13 +263,19 @@ func (r *reader) letter(at int) error {
 	return r.seen(&r.use[id-letter0], at)
 }
 
-// seen checks one more occurrence of a letter against the rules of SPROUTS.md: a letter is
-// seen twice in one boundary, or once in each of two regions (uppercase only), or once
-// (uppercase: its other region is gone) or three times (uppercase: a dead spot).
+// seen checks one more occurrence of a letter against the alphabet of SPROUTS.md: a
+// lowercase letter is seen twice in one boundary, an uppercase one once in each of two
+// regions. The working forms that the reduction takes (an uppercase letter seen once, or three
+// times for a dead spot, or twice in one boundary) are not the notation and are refused, so
+// that a typing slip such as 0.AB|A is not read silently as another position.
 func (r *reader) seen(u *letterUse, at int) error {
 	u.n++
 	name := r.s[u.at:u.end]
 	switch {
+	case u.n == 2 && u.upper && u.bnd == r.bnd:
+		return r.syntax(at, "uppercase letter %s is twice in one boundary, want a lowercase letter there", name)
+	case u.n == 3 && u.upper:
+		return r.syntax(at, "uppercase letter %s is seen three times, want once in each of two regions", name)
 	case u.n == 2 && u.bnd != r.bnd && u.reg == r.reg:
 		return r.syntax(at, "letter %s is in two boundaries of one region", name)
 	case u.n == 2 && u.reg != r.reg && !u.upper:
@@ -303,14 +310,14 @@ func (r *reader) endRegion() {
 	r.reg++
 }
 
-// finishLand checks the letters seen once and counts lives.
+// finishLand checks the letters seen once and counts lives: one for each letter.
 func (r *reader) finishLand() (rawLand, error) {
-	for k, u := range r.use {
+	for _, u := range r.use {
 		switch {
 		case u.n == 1 && !u.upper:
 			return rawLand{}, r.syntax(u.at, "lowercase letter %s is seen once, want twice in one boundary", r.s[u.at:u.end])
-		case u.n == 3:
-			r.land.dead = append(r.land.dead, letter0+uint8(k))
+		case u.n == 1:
+			return rawLand{}, r.syntax(u.at, "uppercase letter %s is seen once, want once in each of two regions (a 1-life spot seen once is 2)", r.s[u.at:u.end])
 		default:
 			r.land.lives++
 		}

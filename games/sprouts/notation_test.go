@@ -26,10 +26,7 @@ func TestParse(t *testing.T) {
 		{"0|0", "0+0"},                 // regions with no letter in common are two lands
 		{"1", "1"},                     // a loop is left
 		{"2", "!"},                     // one life: no move
-		{"A", "!"},                     // an uppercase letter seen once is a 2
 		{"1A|1A", "1A|1A"},             // two regions of 3 lives
-		{"AA1", "12"},                  // twice in one boundary: lowercase, next to itself: once
-		{"ABC|ABC|A", "AB|AB"},         // seen three times: dead
 		{"aAa2|A.0", "0.A|22A"},        // 3 lives: spots merged, a then seen once
 		{"21a1a.AB|AB", "12a1a.AB|AB"}, // read backwards
 		{"A'B'|A'B'", "AB|AB"},         // primes count more letters
@@ -73,7 +70,13 @@ func TestParseErrors(t *testing.T) {
 		{"1A.1A", parse.ErrSyntax, 4},
 		{"1a|1a", parse.ErrSyntax, 4}, // lowercase in two regions
 		{"aaa", parse.ErrSyntax, 2},
-		{"A|A|A|A", parse.ErrSyntax, 6},
+		{"A|A|A|A", parse.ErrSyntax, 4},
+		{"0.AB|A", parse.ErrSyntax, 3},    // uppercase B seen once: a slip for 0.AB|AB
+		{"A", parse.ErrSyntax, 0},         // a lone 1-life spot is written 2
+		{"AB|AB.2C", parse.ErrSyntax, 7},  // C once, after the others
+		{"ABC|ABC|A", parse.ErrSyntax, 8}, // seen three times
+		{"AA1", parse.ErrSyntax, 1},       // twice in one boundary: that is a lowercase letter
+		{"0.AB|A+0*2", parse.ErrSyntax, 3},
 		{"0*", parse.ErrSyntax, 2},
 		{"0*x", parse.ErrSyntax, 2},
 		{"0*2A", parse.ErrSyntax, 3},
