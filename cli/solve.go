@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"grundy/engine"
@@ -102,9 +101,11 @@ type solveStats struct {
 // solve answers first, then measures the solution tree within its limits: text output
 // prints the answer before the measurement starts, and the measurement never changes it.
 func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f solveFlags) int {
-	// The cache is most of the heap: let the collector work harder near the budget rather
-	// than double the heap (GOGC's default growth) past it.
-	debug.SetMemoryLimit(int64(f.cacheMB)*13/10<<20 + 256<<20)
+	// The budget sizes every structure, and job.NewRunner sets the runtime's memory limit
+	// from it; one that does not fit in the machine is a bad argument.
+	if err := job.CheckMemory(f.cacheMB); err != nil {
+		return fail(env, "solve", usagef("--cache-mb %d: %v", f.cacheMB, err))
+	}
 	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second}
 	r, err := job.NewRunner(g.Name(), cfg)
 	if err != nil {

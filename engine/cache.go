@@ -76,16 +76,22 @@ type Ristretto struct {
 // 1.2-million-entry search (cram 3x14), about 250 bytes beside the key and the Fact.
 const entryOverhead = 250
 
-// NewRistretto returns a cache that holds about mb megabytes.
+// MaxCacheMB is the largest budget NewRistretto takes (4 TB); the caller checks it against
+// the machine's memory.
+const MaxCacheMB = 1 << 22
+
+// NewRistretto returns a cache that takes about mb megabytes in all: its entries, with
+// their overhead, and its admission policy's counters (a count-min sketch of 4 rows of 4-bit
+// counters and a Bloom filter of ~10 bits a counter: about 4 bytes a counter, allocated in
+// full at once). The counters take at most an eighth of the budget, about one for every ten
+// entries (ristretto's advice), a power of two.
 func NewRistretto(mb int) (*Ristretto, error) {
-	if mb < 1 {
-		mb = 1
-	}
-	maxCost := int64(mb) << 20
-	entries := maxCost / (entryOverhead + 40)
+	mb = min(max(mb, 1), MaxCacheMB)
+	budget := int64(mb) << 20
+	counters := RistrettoCounters(mb)
 	c, err := ristretto.NewCache(&ristretto.Config[string, Fact]{
-		NumCounters:        10 * entries,
-		MaxCost:            maxCost,
+		NumCounters:        counters,
+		MaxCost:            budget - counters*counterBytes,
 		BufferItems:        64,
 		Metrics:            true,
 		IgnoreInternalCost: true, // our cost already counts the overhead
@@ -94,6 +100,22 @@ func NewRistretto(mb int) (*Ristretto, error) {
 		return nil, err
 	}
 	return &Ristretto{c: c}, nil
+}
+
+// counterBytes is the memory of one of ristretto's counters: half a byte in each of the
+// sketch's 4 rows, and a Bloom filter of 0.01 false positives (9.6 bits, rounded up to a power
+// of two of the whole: 16).
+const counterBytes = 4
+
+// RistrettoCounters is the number of counters (NumCounters) of a cache of mb megabytes:
+// the largest power of two whose counters take at most an eighth of it, and 1 024 at least.
+func RistrettoCounters(mb int) int64 {
+	budget := int64(min(max(mb, 1), MaxCacheMB)) << 20
+	n := int64(1024)
+	for 2*n*counterBytes <= budget/8 {
+		n *= 2
+	}
+	return n
 }
 
 func (r *Ristretto) Get(key string) (Fact, bool) { return r.c.Get(key) }

@@ -24,14 +24,19 @@ type frontSlot struct {
 }
 
 // FrontBits returns the size of a front (in bits of its slot count) that takes about an
-// eighth of a cache budget of mb megabytes: a slot is about 48 bytes.
+// eighth of a cache budget of mb megabytes at most: a slot is about 50 bytes (48 in the
+// table, 2 in the Bloom filter), and its key, which the cache behind holds too. A front has
+// 2^10 slots at least and 2^22 at most.
 func FrontBits(mb int) int {
-	bits := 16
-	for bits < 22 && int64(48)<<(bits+1) <= int64(mb)<<20/8 {
+	bits := 10
+	for bits < 22 && int64(frontSlotBytes)<<(bits+1) <= int64(mb)<<20/8 {
 		bits++
 	}
 	return bits
 }
+
+// frontSlotBytes is the memory of one slot of a front.
+const frontSlotBytes = 50
 
 // NewFront returns a front of 2^bits slots before behind. It knows of the keys Put through
 // it only: give each cache one front for its whole life.

@@ -24,6 +24,7 @@ type proof struct {
 type recorder struct {
 	facts  map[string]Fact
 	proofs map[ref]*proof
+	bytes  int64 // estimated memory of facts and proofs: the solver stops past its budget
 
 	// stop tells whether the work after the search (shrinking the tree, reading it out)
 	// must end: the search's context is done. Those steps look at it now and then.
@@ -46,11 +47,29 @@ func newRecorder() *recorder {
 	return &recorder{facts: make(map[string]Fact), proofs: make(map[ref]*proof)}
 }
 
+// Estimated memory of what a recorder keeps: a proof (its struct, its map entry and ref) and
+// each of its kids; a fact (its map entry); the position a proof holds, which the game owns.
+const (
+	proofBytes     = 160
+	kidBytes       = 32
+	factBytes      = 96
+	recordPosBytes = 64
+)
+
 func (r *recorder) add(key string, pr *proof) {
 	k := ref{key, pr.n, pr.sum}
 	if _, ok := r.proofs[k]; !ok {
 		r.proofs[k] = pr
+		r.bytes += proofBytes + recordPosBytes + int64(len(key)+kidBytes*len(pr.kids))
 	}
+}
+
+// learn records a fact this search proved of the component with key.
+func (r *recorder) learn(key string, f Fact) {
+	if _, ok := r.facts[key]; !ok {
+		r.bytes += factBytes + int64(len(key))
+	}
+	r.facts[key] = f
 }
 
 // terminal records (P, n) for a position with no move.
@@ -111,5 +130,6 @@ func (r *recorder) find(k ref) (*proof, bool) {
 	}
 	pr := &proof{pos: base.pos, n: k.n, win: true, kids: []ref{{k.key, m, false}}}
 	r.proofs[k] = pr
+	r.bytes += proofBytes + kidBytes
 	return pr, true
 }

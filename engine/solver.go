@@ -15,6 +15,7 @@ type Solver struct {
 	progress func(Stats)
 	every    time.Duration
 	limit    int64     // most nodes a search may expand; 0: no bound
+	treeMax  int64     // bytes a recorded search may keep; 0: DefaultTreeBytes
 	noTheory bool      // never ask a Valuer: every nimber is searched
 	rec      *recorder // non-nil while a search records its solution tree
 
@@ -47,6 +48,14 @@ func WithProgress(f func(Stats), every time.Duration) SolverOption {
 // WithNodeLimit stops every search of the solver with ErrNodeLimit once it has expanded
 // more than n nodes (checked every thousand nodes or so); n ≤ 0 sets no bound.
 func WithNodeLimit(n int64) SolverOption { return func(s *Solver) { s.limit = n } }
+
+// WithTreeBytes bounds the memory a recorded search keeps (its proofs and facts, estimated):
+// past n bytes it stops with an error that Is ErrTreeTooLarge. n ≤ 0 is DefaultTreeBytes.
+func WithTreeBytes(n int64) SolverOption { return func(s *Solver) { s.treeMax = n } }
+
+// WithMemoBytes bounds the options a search remembers (the options memo) to about n bytes;
+// n ≤ 0 is DefaultMemoBytes. A recording's memo has a fixed size (RecordMemoBytes).
+func WithMemoBytes(n int64) SolverOption { return func(s *Solver) { s.memo.limit = max(n, 0) } }
 
 // WithoutTheory makes the solver search every nimber, never asking a Valuer: tests use it so
 // that the search itself is what they check.
@@ -124,12 +133,37 @@ func (s *Solver) end() error {
 	return nil
 }
 
-// MaxRecorded bounds the couples a recorded search keeps (each with its proof, in memory
-// until the tree is read out): past it the search stops with ErrTreeTooLarge.
+// MaxRecorded bounds the couples a recorded search keeps, whatever its byte budget (each
+// with its proof, in memory until the tree is read out): past it the search stops with
+// ErrTreeTooLarge.
 const MaxRecorded = 4_000_000
+
+// DefaultTreeBytes bounds the memory of a recorded search when WithTreeBytes does not.
+const DefaultTreeBytes = 1 << 30
 
 // ErrTreeTooLarge stops a search whose solution tree would not fit in memory.
 var ErrTreeTooLarge = errors.New("the solution tree is too large to record (over 4 million couples)")
+
+// A TreeTooLargeError stops a recorded search whose proofs passed its byte budget. It Is
+// ErrTreeTooLarge.
+type TreeTooLargeError struct {
+	Budget int64 // bytes the recording could keep
+}
+
+func (e *TreeTooLargeError) Error() string {
+	return fmt.Sprintf("the solution tree is too large to record (its proofs passed %d MB, the memory set aside for them)", e.Budget>>20)
+}
+
+// Is makes errors.Is(err, ErrTreeTooLarge) true.
+func (e *TreeTooLargeError) Is(target error) bool { return target == ErrTreeTooLarge }
+
+// treeBudget is the bytes a recorded search may keep.
+func (s *Solver) treeBudget() int64 {
+	if s.treeMax > 0 {
+		return s.treeMax
+	}
+	return DefaultTreeBytes
+}
 
 // ErrNodeLimit stops a search that expanded more nodes than WithNodeLimit allows.
 var ErrNodeLimit = errors.New("node limit reached")
@@ -153,6 +187,10 @@ func (s *Solver) tick() {
 	}
 	if s.rec != nil && len(s.rec.proofs) > MaxRecorded {
 		s.err = ErrTreeTooLarge
+		return
+	}
+	if s.rec != nil && s.rec.bytes > s.treeBudget() {
+		s.err = &TreeTooLargeError{Budget: s.treeBudget()}
 		return
 	}
 	if s.progress != nil && time.Since(s.lastReport) >= s.every {
@@ -196,7 +234,7 @@ func (s *Solver) learn(key string, n int, win bool) {
 		return f.WithNimber(n)
 	}
 	if s.rec != nil {
-		s.rec.facts[key] = add(s.rec.facts[key])
+		s.rec.learn(key, add(s.rec.facts[key]))
 	}
 	f, _ := s.cache.Get(key)
 	s.cache.Put(key, add(f))

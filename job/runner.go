@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -13,8 +14,11 @@ import (
 
 // Config sets up a Runner.
 type Config struct {
-	CacheMB int           // the ristretto cache's budget, when Cache is nil
-	Cache   engine.Cache  // the cache to use instead (tests); it is not closed
+	// CacheMB is the runner's memory budget, in megabytes: the ristretto cache, its front,
+	// the options memo and a recording's proofs share it (see budgetOf), and the process
+	// stays within ProcessMB of the live runners' sum. 0 is DefaultMemoryMB, or what fits.
+	CacheMB int
+	Cache   engine.Cache  // the cache to use instead (tests, the tree command); it is not closed nor counted
 	Every   time.Duration // how often progress is reported; 0 is 200 ms
 }
 
@@ -26,24 +30,41 @@ type Runner struct {
 	closer   func()
 	every    time.Duration
 	solver   *engine.Solver
+	budget   budget
 	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
 }
 
-// NewRunner returns a runner for the game named game.
+// NewRunner returns a runner for the game named game. A budget (Config.CacheMB) that would
+// not fit in the machine's memory is an error that Is ErrMemory. The Go runtime's memory
+// limit follows the budgets of the runners not yet closed.
 func NewRunner(game string, c Config) (*Runner, error) {
 	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every}
 	if r.every <= 0 {
 		r.every = 200 * time.Millisecond
 	}
+	mb := c.CacheMB
+	if mb <= 0 {
+		mb = DefaultMemoryMB
+		if avail, ok := machineMB(); ok {
+			mb = int(max(min(int64(mb), (avail-100)*2/3), 64))
+		}
+	} else if err := CheckMemory(mb); err != nil {
+		return nil, fmt.Errorf("job: %w", err)
+	}
+	r.budget = budgetOf(mb, r.cache == nil)
 	if r.cache == nil {
-		mb := max(c.CacheMB, 1)
-		rc, err := engine.NewRistretto(mb)
+		rc, err := engine.NewRistretto(r.budget.cache)
 		if err != nil {
 			return nil, fmt.Errorf("job: the cache: %w", err)
 		}
-		r.cache, r.closer = engine.NewFront(rc, engine.FrontBits(mb)), rc.Close
+		r.cache, r.closer = engine.NewFront(rc, r.budget.front), rc.Close
 	}
-	r.solver = engine.NewSolver(engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	addBudget(mb)
+	closeCache := r.closer
+	var once sync.Once
+	r.closer = func() { once.Do(func() { closeCache(); addBudget(-mb) }) }
+	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	r.solver = engine.NewSolver(opts...)
 	return r, nil
 }
 
@@ -189,8 +210,8 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
 		defer cancel()
 	}
-	s := engine.NewSolver(engine.WithCache(r.cache), engine.WithProgress(r.report(Recording), r.every),
-		engine.WithNodeLimit(req.Limits.TreeNodes))
+	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
+		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
 	prove := s.ProveNimber
 	if req.Task == Outcome {
 		prove = s.ProveOutcome
@@ -231,6 +252,9 @@ func whyNoTree(err error, rctx context.Context, l Limits) string {
 	case context.Cause(rctx) == errTreeTime:
 		return fmt.Sprintf("recording it took longer than %v, the limit", l.TreeTime)
 	case errors.Is(err, engine.ErrTreeTooLarge):
+		if tl := (*engine.TreeTooLargeError)(nil); errors.As(err, &tl) {
+			return tl.Error()
+		}
 		return engine.ErrTreeTooLarge.Error()
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return "the recording was stopped"
