@@ -6,9 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"grundy/games"
+	"grundy/games/parse"
 )
 
 // Exit statuses, part of the command-line contract (DESIGN.md).
@@ -62,7 +67,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return c.Run(ctx, env, args[1:])
 		}
 	}
-	fmt.Fprintf(stderr, "grundy: unknown command %q (try grundy help)\n", args[0])
+	fmt.Fprintf(stderr, "grundy: unknown command %s (try grundy help)\n", quote(args[0]))
 	return exitUsage
 }
 
@@ -74,15 +79,46 @@ func usage(w io.Writer) {
 	}
 }
 
-// fail prints err as the one line of a failed command and returns its exit status.
+// fail prints err as the one line of a failed command and returns its exit status: 2 for
+// bad input, a bad argument or a file that cannot be read or written.
 func fail(env *Env, cmd string, err error) int {
-	fmt.Fprintf(env.Stderr, "grundy %s: %v\n", cmd, err)
+	fmt.Fprintf(env.Stderr, "grundy %s: %s\n", cmd, oneLine(err.Error()))
 	var ue usageError
+	var pe *fs.PathError
 	if errors.As(err, &ue) || errors.Is(err, games.ErrSyntax) || errors.Is(err, games.ErrTooLarge) ||
-		errors.Is(err, games.ErrUnknownGame) {
+		errors.Is(err, games.ErrUnknownGame) || errors.As(err, &pe) {
 		return exitUsage
 	}
 	return exitFailed
+}
+
+// quote quotes an argument or input for a message, as %q does, cut at 200 characters (the
+// cut says how long the whole was), so that a 2 MB line gives a short message.
+func quote(s string) string { return parse.Quote(s) }
+
+// maxLine bounds a message line; messages quote inputs through quote, so only a message
+// from elsewhere (a library's error quoting an argument whole) is ever cut here.
+const maxLine = 300
+
+// oneLine makes msg one line of at most about maxLine characters, with control characters
+// escaped, so that no input reaches the terminal raw.
+func oneLine(msg string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range msg {
+		if n >= maxLine {
+			b.WriteString("…")
+			break
+		}
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+		n++
+	}
+	return b.String()
 }
 
 // parseArgs parses flags wherever they stand among the positional arguments, which it
@@ -92,7 +128,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, usageError{err.Error()}
+			return nil, usageError{flagError(err, args)}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -104,6 +140,22 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagError is the message of the flag package's err about args, with the argument it quotes
+// whole (a value, or a flag's name, raw) quoted and cut as quote does.
+func flagError(err error, args []string) string {
+	msg := err.Error()
+	for _, a := range args {
+		name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		for _, s := range []string{a, name, value} {
+			if len(s) > parse.MaxQuoted || strings.ContainsFunc(s, unicode.IsControl) {
+				msg = strings.ReplaceAll(msg, strconv.Quote(s), quote(s))
+				msg = strings.ReplaceAll(msg, s, quote(s))
+			}
+		}
+	}
+	return msg
 }
 
 // gameAndPosition reads GAME POSITION... from the positionals; the position's words are

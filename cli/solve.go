@@ -51,18 +51,12 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "solve", err)
 	}
+	if err := f.check(); err != nil {
+		return fail(env, "solve", err)
+	}
 	p, err := games.Parse(g, text)
 	if err != nil {
 		return fail(env, "solve", err)
-	}
-	if f.algo != "couples" && f.algo != "elementary" && f.algo != "mex" {
-		return fail(env, "solve", usagef("unknown --algo %q: want couples, elementary or mex", f.algo))
-	}
-	if f.cacheMB < 1 || f.cacheMB > 1<<20 {
-		return fail(env, "solve", usagef("--cache-mb %d: want 1 to %d", f.cacheMB, 1<<20))
-	}
-	if f.treeNodes < 0 || f.treeTime < 0 {
-		return fail(env, "solve", usagef("--tree-nodes %d, --tree-time %v: want 0 or more", f.treeNodes, f.treeTime))
 	}
 	if f.timeout > 0 {
 		var cancel context.CancelFunc
@@ -70,6 +64,23 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 		defer cancel()
 	}
 	return solve(ctx, env, g, p, f)
+}
+
+// check checks the flags' values, before any work.
+func (f *solveFlags) check() error {
+	switch {
+	case f.algo != "couples" && f.algo != "elementary" && f.algo != "mex":
+		return usagef("unknown --algo %s: want couples, elementary or mex", quote(f.algo))
+	case f.cacheMB < 1 || f.cacheMB > 1<<20:
+		return usagef("--cache-mb %d: want 1 to %d", f.cacheMB, 1<<20)
+	case f.timeout < 0:
+		return usagef("--timeout %v: want a positive duration (0: none)", f.timeout)
+	case f.treeNodes < 0:
+		return usagef("--tree-nodes %d: want 0 or more", f.treeNodes)
+	case f.treeTime < 0:
+		return usagef("--tree-time %v: want 0 or more", f.treeTime)
+	}
+	return nil
 }
 
 // solveResult is the JSON of `solve --json`.

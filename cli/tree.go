@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -61,10 +63,10 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	write, ok := treeWriters[strings.ToLower(filepath.Ext(*out))]
 	if !ok {
-		return fail(env, "tree", usagef("-o %q: want a file ending in %s", *out, extensions()))
+		return fail(env, "tree", usagef("-o %s: want a file ending in %s", quote(*out), extensions()))
 	}
-	if *dpi < 10 || *dpi > 2400 || *width < 50 || *width > 100000 {
-		return fail(env, "tree", usagef("--dpi %g, --width %g: want 10 to 2400 dpi and 50 to 100000 points", *dpi, *width))
+	if err := checkTreeFlags(*out, *dpi, *width, *depth, *timeout); err != nil {
+		return fail(env, "tree", err)
 	}
 	p, err := games.Parse(g, text)
 	if err != nil {
@@ -97,7 +99,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		opts = append(opts, export.Depth(*depth))
 	}
 	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, t, opts...) }); err != nil {
-		return fail(env, "tree", err)
+		return fail(env, "tree", usageError{err.Error()}) // exit 1 is a failed check only
 	}
 	if strings.ToLower(filepath.Ext(*out)) != ".json" {
 		warnWidth(env, *out, t, *width, opts)
@@ -106,6 +108,29 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples\n",
 		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples())
 	return exitOK
+}
+
+// checkTreeFlags checks the flags of `tree` before any work: ranges (NaN and infinities
+// fail them), and that the folder of the output exists, so that a typing slip there is not
+// found after a long search.
+func checkTreeFlags(out string, dpi, width float64, depth int, timeout time.Duration) error {
+	switch {
+	case !(dpi >= 10 && dpi <= 2400):
+		return usagef("--dpi %g: want 10 to 2400", dpi)
+	case !(width >= 50 && width <= 100000):
+		return usagef("--width %g: want 50 to 100000 points", width)
+	case depth < -1:
+		return usagef("--depth %d: want 0 or more (-1, the default: the whole tree)", depth)
+	case timeout < 0:
+		return usagef("--timeout %v: want a positive duration (0: none)", timeout)
+	}
+	dir := filepath.Dir(out)
+	if fi, err := os.Stat(dir); err != nil {
+		return usagef("-o %s: folder %s: %v", quote(out), quote(dir), errors.Unwrap(err))
+	} else if !fi.IsDir() {
+		return usagef("-o %s: %s is not a folder", quote(out), quote(dir))
+	}
+	return nil
 }
 
 // warnWidth says on stderr, in one line, when the picture written is wider than the width
