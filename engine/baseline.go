@@ -28,7 +28,16 @@ func (s *Solver) elementary(p Position, key string) bool {
 	}
 	s.c.enter()
 	defer s.c.leave()
-	for _, o := range s.elementaryOrder(p) {
+	opts := s.elementaryOrder(p)
+	if s.err != nil {
+		return false
+	}
+	for i, o := range opts {
+		// Options whose outcome is cached cost no node: look at the context by options
+		// too, so that a position with millions of them does not hold up a stop.
+		if i%optionsCheckEvery == optionsCheckEvery-1 && s.stopped() {
+			return false
+		}
 		lost := !s.elementary(o.pos, o.key)
 		if s.err != nil {
 			return false
@@ -44,7 +53,7 @@ func (s *Solver) elementary(p Position, key string) bool {
 
 // elementaryOrder lists p's options in the order the couples search would try them, so that
 // the two searches differ by nimbers alone: those the cache knows to be losing first, then
-// by hint and guess (§5.5).
+// by hint and guess (§5.5). A stop while they are made gives none (s.err is set).
 func (s *Solver) elementaryOrder(p Position) []part {
 	type ranked struct {
 		part
@@ -53,6 +62,9 @@ func (s *Solver) elementaryOrder(p Position) []part {
 	}
 	var opts []ranked
 	for o := range p.Options() {
+		if len(opts)%optionsCheckEvery == optionsCheckEvery-1 && s.stopped() {
+			return nil
+		}
 		r := ranked{part: part{o, o.Key()}, hint: hint(o), guess: guess(o)}
 		if f, ok := s.get(r.key); ok {
 			known, win := f.Outcome(0)
@@ -112,7 +124,11 @@ func (s *Solver) mex1(p Position, key string) int {
 	s.c.enter()
 	defer s.c.leave()
 	var seen []bool
+	made := 0
 	for o := range p.Options() {
+		if made++; made%optionsCheckEvery == 0 && s.stopped() {
+			return 0
+		}
 		m := s.mex(o)
 		if s.err != nil {
 			return 0

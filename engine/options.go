@@ -55,6 +55,7 @@ func (s *Solver) options(p part, n int) []option {
 	} else {
 		s.parts[s.level] = s.parts[s.level][:0]
 		made := 0
+		var seen optionSet
 		for o := range p.pos.Options() {
 			// A position may have millions of options (a heap of 2^20 tokens): look at the
 			// context now and then, so that a stop or a time limit is not held up by one node.
@@ -62,7 +63,7 @@ func (s *Solver) options(p part, n int) []option {
 				return opts // partial: not remembered, and void (s.err is set)
 			}
 			opt := s.newOption(o)
-			if containsOption(opts, &opt) {
+			if seen.contains(opts, &opt) {
 				continue
 			}
 			s.classify(&opt, n)
@@ -70,6 +71,7 @@ func (s *Solver) options(p part, n int) []option {
 				return append(opts[:0], opt)
 			}
 			opts = append(opts, opt)
+			seen.added(opts)
 		}
 		// Every option was made: remember them, with slabs of their own (the level's slab is
 		// reused by the next node at this depth).
@@ -155,7 +157,53 @@ func (s *Solver) classify(o *option, n int) {
 	}
 }
 
-// containsOption reports whether opts already holds an option with o's components.
+// scanOptions is how long a list of options is searched for duplicates by a linear scan;
+// past it, an optionSet indexes the list by hash. The scan is faster on the short lists of
+// most games (a Cram board has at most 112 options, most nodes far fewer), the index keeps
+// long ones linear (a heap of 10^5 Kayles tokens has 10^5 options, a scan 10^10 steps).
+const scanOptions = 32
+
+// An optionSet finds the options already in a list being made, in constant time per option
+// once the list is long.
+type optionSet struct {
+	index map[uint64]int32 // the first option of the list with each hash, once it is long
+}
+
+// contains reports whether opts already holds an option with o's components.
+func (set *optionSet) contains(opts []option, o *option) bool {
+	if len(opts) <= scanOptions {
+		return containsOption(opts, o)
+	}
+	if set.index == nil {
+		set.index = make(map[uint64]int32, 4*len(opts))
+		for i := range opts {
+			set.add(opts, i)
+		}
+	}
+	i, ok := set.index[o.hash]
+	switch {
+	case !ok:
+		return false
+	case sameParts(opts[i].parts, o.parts):
+		return true
+	}
+	return containsOption(opts[i+1:], o) // two sums with one hash: rare
+}
+
+// added indexes the option just appended to opts.
+func (set *optionSet) added(opts []option) {
+	if set.index != nil {
+		set.add(opts, len(opts)-1)
+	}
+}
+
+func (set *optionSet) add(opts []option, i int) {
+	if _, ok := set.index[opts[i].hash]; !ok {
+		set.index[opts[i].hash] = int32(i)
+	}
+}
+
+// containsOption reports whether opts holds an option with o's components.
 func containsOption(opts []option, o *option) bool {
 	for i := range opts {
 		if opts[i].hash == o.hash && sameParts(opts[i].parts, o.parts) {
@@ -166,8 +214,14 @@ func containsOption(opts []option, o *option) bool {
 }
 
 func sameParts(a, b []part) bool {
-	if len(a) != len(b) {
+	switch {
+	case len(a) != len(b):
 		return false
+	case len(a) == 1:
+		return a[0].key == b[0].key
+	case len(a) == 2:
+		return a[0].key == b[0].key && a[1].key == b[1].key ||
+			a[0].key == b[1].key && a[1].key == b[0].key
 	}
 	return slices.Equal(sortedKeys(a), sortedKeys(b))
 }
