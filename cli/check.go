@@ -3,8 +3,10 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"grundy/engine"
 	"grundy/games"
@@ -18,30 +20,54 @@ var cmdCheck = &Command{
 }
 
 func runCheck(ctx context.Context, env *Env, args []string) int {
-	if len(args) != 1 {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s) and say how far the check got")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return fail(env, "check", err)
+	}
+	if len(pos) != 1 {
 		return fail(env, "check", usagef("want one FILE.json"))
 	}
-	f, err := os.Open(args[0])
+	if *timeout < 0 {
+		return fail(env, "check", usagef("--timeout %v: want 0 (none) or more", *timeout))
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	file := pos[0]
+	f, err := os.Open(file)
 	if err != nil {
 		return fail(env, "check", usageError{err.Error()})
 	}
 	defer f.Close()
 	t, err := engine.ReadTree(f)
 	if err != nil {
-		return fail(env, "check", usagef("%s: %v", args[0], err))
+		return fail(env, "check", usagef("%s: %v", file, err))
 	}
 	g, err := games.Lookup(t.Game)
 	if err != nil {
-		return fail(env, "check", err)
+		return fail(env, "check", usagef("%s: %s", file, plain(err.Error())))
 	}
 	parse := func(s string) (engine.Position, error) { return games.Parse(g, s) }
-	if err := engine.Check(ctx, t, parse); err != nil {
+	done, total := 0, 0
+	progress := func(d, n int) { done, total = d, n }
+	if err := engine.CheckWithProgress(ctx, t, parse, progress); err != nil {
 		var ce *engine.CheckError
-		if !errors.As(err, &ce) && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
-			fmt.Fprintf(env.Stderr, "grundy check: %v\n", err)
+		switch {
+		case errors.As(err, &ce):
+			fmt.Fprintf(env.Stderr, "grundy check: %s: the proof does not hold: %v\n", file, err)
+			return exitFailed
+		case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+			fmt.Fprintf(env.Stderr, "grundy check: %s: stopped after %d of %d nodes checked, all holding: %v\n", file, done, total, err)
 			return exitTimeout
+		case errors.Is(err, engine.ErrCheckTooCostly):
+			fmt.Fprintf(env.Stderr, "grundy check: %s: cannot be checked: %v\n", file, err)
+			return exitUsage
 		}
-		fmt.Fprintf(env.Stderr, "grundy check: %s: the proof does not hold: %v\n", args[0], err)
+		fmt.Fprintf(env.Stderr, "grundy check: %s: the proof does not hold: %v\n", file, err)
 		return exitFailed
 	}
 	root := t.Nodes[t.Root]
@@ -50,6 +76,16 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 		claim = "="
 	}
 	fmt.Fprintf(env.Stdout, "ok: %s %s: nimber(%s) %s %d, proven by %d nodes (%d losing couples)\n",
-		args[0], t.Game, root.Position, claim, root.N, len(t.Nodes), t.LosingCouples())
+		file, engine.Quote(t.Game), engine.Quote(root.Position), claim, root.N, len(t.Nodes), t.LosingCouples())
 	return exitOK
+}
+
+// plain escapes what a file may have put into a message (newlines, escape codes) and cuts it,
+// as engine.Quote does, without the quotes around it.
+func plain(s string) string {
+	q := engine.Quote(s)
+	if strings.HasSuffix(q, "...") {
+		return q[1:len(q)-4] + "..."
+	}
+	return q[1 : len(q)-1]
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -13,8 +14,27 @@ type CheckError struct {
 	Why      string
 }
 
+// Error names the node with its position quoted and cut (Quote), so that a file cannot
+// write raw lines or escape codes into the message.
 func (e *CheckError) Error() string {
-	return fmt.Sprintf("node %d (%s, %d): %s", e.Node, e.Position, e.N, e.Why)
+	return fmt.Sprintf("node %d (%s, %d): %s", e.Node, Quote(e.Position), e.N, e.Why)
+}
+
+// ErrCheckTooCostly is the error of a tree whose check would derive far more options than the
+// file holds nodes and children: see checkBudget.
+var ErrCheckTooCostly = errors.New("tree: too costly to check")
+
+// checkBudget is how many options Check may derive for t: 1<<21 (about a second), plus 8 for
+// each node and child of the file. An L couple derives at most as many distinct options as it
+// has children; a W couple looks for its one child among the options, and a game may give a
+// short position very many options (nim "1048576"): without a budget, a file of such W
+// couples costs the square of its size.
+func checkBudget(t *Tree) int {
+	b := len(t.Nodes)
+	for i := range t.Nodes {
+		b += len(t.Nodes[i].Children)
+	}
+	return 1<<21 + 8*b
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:
@@ -26,16 +46,24 @@ func Check(ctx context.Context, t *Tree, parse func(string) (Position, error)) e
 }
 
 type checker struct {
-	t     *Tree
-	parse func(string) (Position, error)
-	keys  []*string // the key of each node's position, once parsed
-	pos   map[int]Position
+	ctx          context.Context
+	t            *Tree
+	parse        func(string) (Position, error)
+	keys         []*string // the key of each node's position, once parsed
+	pos          map[int]Position
+	work, budget int // options derived, and how many may be
 }
+
+// checkPoll is how many options are derived between two looks at ctx.
+const checkPoll = 1024
+
+func (c *checker) stopped() error { return fmt.Errorf("check stopped: %w", c.ctx.Err()) }
 
 // reachable lists the nodes reachable from the root and fails on a cycle (Kahn's algorithm,
 // without recursion: a tree may be deep).
 func (c *checker) reachable() ([]int, error) {
-	seen := map[int]bool{c.t.Root: true}
+	seen := make([]bool, len(c.t.Nodes))
+	seen[c.t.Root] = true
 	order := []int{c.t.Root}
 	for i := 0; i < len(order); i++ {
 		for _, k := range c.t.Nodes[order[i]].Children {
@@ -45,7 +73,7 @@ func (c *checker) reachable() ([]int, error) {
 			}
 		}
 	}
-	indeg := map[int]int{}
+	indeg := make([]int, len(c.t.Nodes))
 	for _, id := range order {
 		for _, k := range c.t.Nodes[id].Children {
 			indeg[k]++
@@ -85,7 +113,7 @@ func (c *checker) position(id int) (Position, error) {
 	}
 	p, err := c.parse(c.t.Nodes[id].Position)
 	if err != nil {
-		return nil, c.fail(id, "%v", err)
+		return nil, c.fail(id, "%s", cut(err.Error()))
 	}
 	if c.pos == nil {
 		c.pos = map[int]Position{}
@@ -141,4 +169,12 @@ func (c *checker) node(id int) error {
 		return c.losing(id, p, len(comps) == 0)
 	}
 	return c.winning(id, p, len(comps) == 0)
+}
+
+// cut shortens a message quoting a whole input (a parse error of a long position).
+func cut(s string) string {
+	if len(s) <= 2*maxQuoted {
+		return s
+	}
+	return Quote(s)
 }

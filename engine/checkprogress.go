@@ -2,7 +2,7 @@ package engine
 
 import (
 	"context"
-	"fmt"
+	"errors"
 )
 
 // checkBatch is how many nodes Check verifies between two looks at ctx and two calls of its
@@ -11,9 +11,10 @@ const checkBatch = 256
 
 // CheckWithProgress is Check, calling progress(done, total) as it goes: done of the total
 // nodes reachable from the root are verified. It calls progress every few hundred nodes and
-// once more when every node holds; a nil progress is never called.
+// once more when every node holds, or with what was done when ctx stops it; a nil progress is
+// never called.
 func CheckWithProgress(ctx context.Context, t *Tree, parse func(string) (Position, error), progress func(done, total int)) error {
-	c := &checker{t: t, parse: parse, keys: make([]*string, len(t.Nodes))}
+	c := &checker{ctx: ctx, t: t, parse: parse, keys: make([]*string, len(t.Nodes)), budget: checkBudget(t)}
 	order, err := c.reachable()
 	if err != nil {
 		return err
@@ -21,13 +22,19 @@ func CheckWithProgress(ctx context.Context, t *Tree, parse func(string) (Positio
 	for i, id := range order {
 		if i%checkBatch == 0 {
 			if ctx.Err() != nil {
-				return fmt.Errorf("check stopped: %w", ctx.Err())
+				if progress != nil {
+					progress(i, len(order))
+				}
+				return c.stopped()
 			}
 			if progress != nil {
 				progress(i, len(order))
 			}
 		}
 		if err := c.node(id); err != nil {
+			if progress != nil && errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+				progress(i, len(order))
+			}
 			return err
 		}
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // sum checks a sum node: children are the components' losing couples, then the couple left
 // for last with the nim-sum of the others added to the heap (Algorithm 2).
@@ -50,66 +53,77 @@ func (c *checker) sum(id int, comps []Position) error {
 	return nil
 }
 
-// expected lists what a couple's children may be: each option of the position with the
-// same heap, by key, and the position with each smaller heap.
-type expected struct {
-	options map[string]bool // option key → matched
-	key     string
-	heaps   []bool // heap i matched
-}
-
-func (c *checker) expect(p Position, terminal bool, n int) expected {
-	e := expected{options: map[string]bool{}, key: emptyKey, heaps: make([]bool, n)}
-	if !terminal {
-		e.key = p.Split()[0].Key()
-		for o := range p.Split()[0].Options() {
-			e.options[splitKey(o)] = false
+// optionKeys enumerates the options of p (a position that does not split), calling yield
+// with each option's key until yield returns false. Each option is counted against the
+// check's budget, and ctx is looked at every checkPoll options, so that no position, however
+// many options it has, holds the check for long.
+func (c *checker) optionKeys(p Position, yield func(key string) bool) error {
+	for o := range p.Options() {
+		if c.work++; c.work > c.budget {
+			return fmt.Errorf("%w: more than %d options to derive for %d nodes", ErrCheckTooCostly, c.budget, len(c.t.Nodes))
+		}
+		if c.work%checkPoll == 0 && c.ctx.Err() != nil {
+			return c.stopped()
+		}
+		if !yield(splitKey(o)) {
+			return nil
 		}
 	}
-	return e
+	return nil
 }
 
-// match marks the child couple (key, m) as an expected option and reports whether it is one.
-func (e *expected) match(key string, m, n int) bool {
-	if m == n {
-		if _, ok := e.options[key]; ok {
-			e.options[key] = true
-			return true
-		}
-	}
-	if key == e.key && m < n {
-		e.heaps[m] = true
-		return true
-	}
-	return false
-}
-
-// losing checks an L couple: every option is a child, and each child is winning.
+// losing checks an L couple: every option is a child, and each child is winning. Its heap
+// is at most its number of children, and it may have no more distinct options than children
+// that are not heap options: so its work is bounded by what the file holds.
 func (c *checker) losing(id int, p Position, terminal bool) error {
 	n := &c.t.Nodes[id]
 	if n.N > len(n.Children) {
 		return c.fail(id, "claims nimber %d with only %d children: heap options are missing", n.N, len(n.Children))
 	}
-	e := c.expect(p, terminal, n.N)
+	room := len(n.Children) - n.N
+	options := map[string]bool{} // option key → matched
+	own := emptyKey
+	if !terminal {
+		own = p.Split()[0].Key()
+		err := c.optionKeys(p.Split()[0], func(key string) bool {
+			if _, ok := options[key]; !ok {
+				options[key] = false
+			}
+			return len(options) <= room
+		})
+		if err != nil {
+			return err
+		}
+		if len(options) > room {
+			return c.fail(id, "claims L with %d children but the position has more than %d options", len(n.Children), room)
+		}
+	}
+	heaps := make([]bool, n.N) // heap i matched; n.N ≤ len(n.Children)
 	for _, k := range n.Children {
 		kid := &c.t.Nodes[k]
 		key, err := c.key(k)
 		if err != nil {
 			return err
 		}
-		if !e.match(key, kid.N, n.N) {
-			return c.fail(id, "child %d (%s, %d) is not an option of the couple", k, kid.Position, kid.N)
+		_, isOption := options[key]
+		switch {
+		case kid.N == n.N && isOption:
+			options[key] = true
+		case kid.N < n.N && key == own:
+			heaps[kid.N] = true
+		default:
+			return c.fail(id, "child %d (%s, %d) is not an option of the couple", k, Quote(kid.Position), kid.N)
 		}
 		if kid.Losing() {
-			return c.fail(id, "claims L but child %d (%s, %d) is losing", k, kid.Position, kid.N)
+			return c.fail(id, "claims L but child %d (%s, %d) is losing", k, Quote(kid.Position), kid.N)
 		}
 	}
-	for o, ok := range e.options {
+	for o, ok := range options {
 		if !ok {
-			return c.fail(id, "claims L but an option is missing (key %q)", o)
+			return c.fail(id, "claims L but an option is missing (key %s)", Quote(o))
 		}
 	}
-	for i, ok := range e.heaps {
+	for i, ok := range heaps {
 		if !ok {
 			return c.fail(id, "claims L but the heap option (P, %d) is missing", i)
 		}
@@ -117,7 +131,9 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 	return nil
 }
 
-// winning checks a W couple: one child, losing, and an option of the couple.
+// winning checks a W couple: one child, losing, and an option of the couple. Only that child
+// is looked for: a heap option (P, k), k < n, by its key alone, and an option (Pʲ, n) among
+// the position's options, stopping at the first match.
 func (c *checker) winning(id int, p Position, terminal bool) error {
 	n := &c.t.Nodes[id]
 	if len(n.Children) != 1 {
@@ -135,9 +151,22 @@ func (c *checker) winning(id int, p Position, terminal bool) error {
 	if kid.N > n.N {
 		return c.fail(id, "child %d has heap %d, more than %d", k, kid.N, n.N)
 	}
-	e := c.expect(p, terminal, n.N)
-	if !e.match(key, kid.N, n.N) {
-		return c.fail(id, "child %d (%s, %d) is not an option of the couple", k, kid.Position, kid.N)
+	own := emptyKey
+	if !terminal {
+		own = p.Split()[0].Key()
+	}
+	found := kid.N < n.N && key == own
+	if kid.N == n.N && !terminal {
+		err := c.optionKeys(p.Split()[0], func(o string) bool {
+			found = o == key
+			return !found
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if !found {
+		return c.fail(id, "child %d (%s, %d) is not an option of the couple", k, Quote(kid.Position), kid.N)
 	}
 	return nil
 }

@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // WriteTree writes t as JSON, one node a line so that saved trees diff well.
@@ -38,25 +42,243 @@ func WriteTree(w io.Writer, t *Tree) error {
 // MaxTreeNodes bounds the trees ReadTree accepts.
 const MaxTreeNodes = 1 << 24
 
+// MaxTreeNumber bounds every id and heap ReadTree accepts. An L couple (P, n) has its n heap
+// options as children, so no L claim above MaxTreeNodes can be checked, and a sum's last heap
+// is a nim-sum of such values (below 1<<25); 1<<31 leaves room for hand-made W couples while
+// keeping every heap an int32, so that no per-heap work can be asked for.
+const MaxTreeNumber = 1<<31 - 1
+
 // ReadTree reads a tree written by WriteTree (or by hand) and checks its shape: the format
 // tag, unique ids, children that exist, results L or W. Whether it proves anything is the
 // business of Check.
+//
+// The reader is strict, so that it reads a file as every other JSON tool does: names are
+// matched exactly (a name equal to a known one but for case, such as "N", is refused, where
+// encoding/json would take it for "n"), no object has a name twice, nothing but white space
+// follows the tree, ids, heaps and the root are integers written without fraction or exponent,
+// from 0 to MaxTreeNumber, and a result is "L" or "W". Names it does not know are skipped, as
+// DESIGN.md asks of readers. Its time and memory are linear in the file's size.
 func ReadTree(r io.Reader) (*Tree, error) {
-	var t Tree
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&t); err != nil {
+	t, err := readTree(r)
+	if err != nil {
 		return nil, fmt.Errorf("tree: %w", err)
 	}
 	if t.Format != TreeFormat {
-		return nil, fmt.Errorf("tree: format %q, want %q", t.Format, TreeFormat)
+		return nil, fmt.Errorf("tree: format %s, want %q", Quote(t.Format), TreeFormat)
 	}
-	if len(t.Nodes) == 0 || len(t.Nodes) > MaxTreeNodes {
-		return nil, fmt.Errorf("tree: %d nodes, want 1 to %d", len(t.Nodes), MaxTreeNodes)
+	if len(t.Nodes) == 0 {
+		return nil, fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
 	}
 	if err := t.renumber(); err != nil {
 		return nil, err
 	}
-	return &t, nil
+	return t, nil
+}
+
+// treeReader walks the tokens of a tree file, seeing each name as it is written.
+type treeReader struct {
+	dec *json.Decoder
+}
+
+func readTree(r io.Reader) (*Tree, error) {
+	tr := &treeReader{dec: json.NewDecoder(r)}
+	tr.dec.UseNumber()
+	t := &Tree{}
+	seen, err := tr.object([]string{"format", "game", "root", "nodes"}, func(name string) error {
+		var err error
+		switch name {
+		case "format":
+			t.Format, err = tr.str(name)
+		case "game":
+			t.Game, err = tr.str(name)
+		case "root":
+			t.Root, err = tr.number(name)
+		case "nodes":
+			t.Nodes, err = tr.nodes()
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range []string{"format", "game", "root", "nodes"} {
+		if !seen[name] {
+			return nil, fmt.Errorf("no %q", name)
+		}
+	}
+	if _, err := tr.dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the tree")
+	}
+	return t, nil
+}
+
+// object reads one JSON object, calling field for each known name and skipping the others.
+// It refuses a name seen twice and one that differs from a known name only in case.
+func (tr *treeReader) object(known []string, field func(name string) error) (map[string]bool, error) {
+	if err := tr.delim('{', "an object"); err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(known))
+	for tr.dec.More() {
+		tok, err := tr.dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name := tok.(string) // the decoder gives only names here
+		if seen[name] {
+			return nil, fmt.Errorf("%s appears twice", Quote(name))
+		}
+		seen[name] = true
+		if !slices.Contains(known, name) {
+			for _, k := range known {
+				if strings.EqualFold(k, name) {
+					return nil, fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
+				}
+			}
+			var skip json.RawMessage
+			if err := tr.dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if err := field(name); err != nil {
+			return nil, err
+		}
+	}
+	return seen, tr.delim('}', "the end of an object")
+}
+
+func (tr *treeReader) delim(d json.Delim, what string) error {
+	tok, err := tr.dec.Token()
+	if err == io.EOF {
+		return fmt.Errorf("unexpected end of file, want %s", what)
+	}
+	if err != nil {
+		return err
+	}
+	if tok != d {
+		return fmt.Errorf("%s, want %s", describe(tok), what)
+	}
+	return nil
+}
+
+// describe names a token in an error message.
+func describe(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		return fmt.Sprintf("%q", string(v))
+	case string:
+		return "string " + Quote(v)
+	case json.Number:
+		return "number " + Quote(string(v))
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%v", tok)
+}
+
+func (tr *treeReader) str(name string) (string, error) {
+	tok, err := tr.dec.Token()
+	if err != nil {
+		return "", err
+	}
+	s, ok := tok.(string)
+	if !ok {
+		return "", fmt.Errorf("%q is %s, want a string", name, describe(tok))
+	}
+	return s, nil
+}
+
+// number reads an integer from 0 to MaxTreeNumber, written as one: no sign, fraction or
+// exponent ("1e3" and "1.0" are refused).
+func (tr *treeReader) number(name string) (int, error) {
+	tok, err := tr.dec.Token()
+	if err != nil {
+		return 0, err
+	}
+	num, ok := tok.(json.Number)
+	if !ok {
+		return 0, fmt.Errorf("%q is %s, want an integer", name, describe(tok))
+	}
+	v, err := strconv.ParseUint(string(num), 10, 31)
+	if err != nil {
+		return 0, fmt.Errorf("%q is %s, want an integer from 0 to %d", name, Quote(string(num)), MaxTreeNumber)
+	}
+	return int(v), nil
+}
+
+func (tr *treeReader) nodes() ([]Node, error) {
+	if err := tr.delim('[', `"nodes" as an array`); err != nil {
+		return nil, err
+	}
+	var nodes []Node
+	for tr.dec.More() {
+		if len(nodes) == MaxTreeNodes {
+			return nil, fmt.Errorf("more than %d nodes", MaxTreeNodes)
+		}
+		n, err := tr.node()
+		if err != nil {
+			return nil, fmt.Errorf("node %d of the file: %w", len(nodes), err)
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes, tr.delim(']', `the end of "nodes"`)
+}
+
+var nodeNames = []string{"id", "position", "n", "result", "kind", "children"}
+
+func (tr *treeReader) node() (Node, error) {
+	var n Node
+	seen, err := tr.object(nodeNames, func(name string) error {
+		var err error
+		switch name {
+		case "id":
+			n.ID, err = tr.number(name)
+		case "position":
+			n.Position, err = tr.str(name)
+		case "n":
+			n.N, err = tr.number(name)
+		case "result":
+			n.Result, err = tr.str(name)
+		case "kind":
+			n.Kind, err = tr.str(name)
+		case "children":
+			n.Children, err = tr.children()
+		}
+		return err
+	})
+	if err != nil {
+		return n, err
+	}
+	for _, name := range []string{"id", "position", "n", "result"} {
+		if !seen[name] {
+			return n, fmt.Errorf("no %q", name)
+		}
+	}
+	return n, nil
+}
+
+// children reads a list of ids; null, as encoding/json writes an empty list, is none.
+func (tr *treeReader) children() ([]int, error) {
+	tok, err := tr.dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok == nil {
+		return nil, nil
+	}
+	if tok != json.Delim('[') {
+		return nil, fmt.Errorf(`"children" is %s, want a list of ids`, describe(tok))
+	}
+	kids := []int{}
+	for tr.dec.More() {
+		k, err := tr.number("children")
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, k)
+	}
+	return kids, tr.delim(']', `the end of "children"`)
 }
 
 // renumber puts every node at the index of its id, so that ids may come in any order in the
@@ -69,10 +291,10 @@ func (t *Tree) renumber() error {
 		}
 		at[n.ID] = i
 		if n.Result != "L" && n.Result != "W" {
-			return fmt.Errorf("tree: node %d: result %q, want L or W", n.ID, n.Result)
+			return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
 		}
 		if n.Kind != KindCouple && n.Kind != KindSum {
-			return fmt.Errorf("tree: node %d: unknown kind %q", n.ID, n.Kind)
+			return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
 		}
 		if n.N < 0 {
 			return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
@@ -105,4 +327,20 @@ func (t *Tree) renumber() error {
 	}
 	t.Nodes, t.Root = nodes, root
 	return nil
+}
+
+// maxQuoted is how many bytes of a position or a name a message shows.
+const maxQuoted = 200
+
+// Quote writes s for a message: Go-quoted, so that no newline or escape code of a file reaches
+// the terminal raw, and cut to its first 200 bytes (at a rune boundary) with "..." after.
+func Quote(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
 }
