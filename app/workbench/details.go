@@ -30,6 +30,9 @@ type Details struct {
 	buttons []*widget.Button
 }
 
+// whyLines is the height of the explanation's box, in lines.
+const whyLines = 3
+
 // NewDetails returns an empty details panel.
 func NewDetails() *Details {
 	d := &Details{id: -1}
@@ -112,11 +115,16 @@ func claimWord(v Verdict, id int) string {
 // Text returns the title and the explanation on show.
 func (d *Details) Text() (title, why string) { return d.title.Text, d.why.Text }
 
-// CreateRenderer lays out the title, the explanation and the buttons.
+// CreateRenderer lays out the title, the explanation and the buttons, in an overflow row:
+// those that do not fit a narrow window are in its "…" menu.
 func (d *Details) CreateRenderer() fyne.WidgetRenderer {
-	bar := container.NewHBox()
-	for _, b := range d.buttons {
-		bar.Add(b)
+	objs := make([]fyne.CanvasObject, len(d.buttons))
+	for i, b := range d.buttons {
+		objs[i] = b
 	}
-	return widget.NewSimpleRenderer(container.NewVBox(widget.NewSeparator(), d.title, d.why, bar))
+	// The explanation scrolls in a box of whyLines lines: a wrapped label asks for the height
+	// of its text at the width it had, which would move the tree's split at each node.
+	text := fyne.MeasureText("0", theme.TextSize(), fyne.TextStyle{}).Height
+	why := container.New(fixedLayout{fyne.NewSize(0, whyLines*text+2*theme.InnerPadding())}, container.NewVScroll(d.why))
+	return widget.NewSimpleRenderer(container.NewVBox(widget.NewSeparator(), d.title, why, NewOverflowOf(objs...)))
 }

@@ -66,7 +66,7 @@ func (w *Workbench) OpenExample(name string) error {
 			if err := w.openDocument(bytes.NewReader(ex.Data)); err != nil {
 				return err
 			}
-			w.setTitle(exampleTitle(ex.Data))
+			w.setExampleTitle(exampleTitle(ex.Data))
 			return nil
 		}
 	}

@@ -211,12 +211,14 @@ func (p *SolverPanel) clear() {
 	p.updateButtons()
 }
 
-// showResult fills the outcome, the nimber and the list of options.
+// showResult fills the outcome, the nimber and the list of options, none selected: the move
+// drawn on the board, if any, goes too.
 func (p *SolverPanel) showResult() {
 	p.ui.outcome.SetText(OutcomeText(p.result.Answer))
 	p.ui.nimber.SetText(NimberText(p.result.Answer))
 	p.ui.showOptions(p.result.Options)
 	p.ui.open.Disable()
+	p.firePicked()
 }
 
 // updateButtons enables what makes sense now: the tasks when none runs and the entry is

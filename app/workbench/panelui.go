@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"image/color"
 	"strconv"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 type panelUI struct {
 	tasks      map[Task]*widget.Button
 	stop       *widget.Button
+	gear       *widget.Button // shows the settings: the tree's limits and the cache
 	cache      *widget.Select
 	treeNodes  *widget.Select
 	treeTime   *widget.Select
@@ -50,6 +52,8 @@ func (u *panelUI) build(p *SolverPanel) {
 	u.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.Stop)
 	u.stop.Importance = widget.DangerImportance
 	u.settings(p)
+	u.gear = widget.NewButtonWithIcon("", theme.SettingsIcon(), u.showSettings)
+	u.gear.Importance = widget.LowImportance
 	u.bar = widget.NewProgressBarInfinite()
 	for _, l := range StatLines(engine.Stats{}, 0) {
 		u.names = append(u.names, widget.NewLabelWithStyle(l[0], fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -233,20 +237,39 @@ func cell(col [][2]string, i int) string {
 	return ""
 }
 
-// layout arranges the widgets: the task buttons, the settings, the progress of both phases,
-// how the task went, the outcome and nimber, and the options under their summary. The
-// panel's minimum size does not depend on what it shows (a long state, a running task), so
-// that the window's splits stay where they are when a task starts or ends.
+// showSettings pops the settings up under the gear button: the bounds on the tree's
+// recording and the cache size. They are kept out of the panel so that it fits a small
+// window.
+func (u *panelUI) showSettings() {
+	c := fyne.CurrentApp().Driver().CanvasForObject(u.gear)
+	if c == nil {
+		return
+	}
+	title := widget.NewLabelWithStyle("Solver settings", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	form := widget.NewForm(
+		widget.NewFormItem("Tree up to", container.NewHBox(u.treeNodes, widget.NewLabel("nodes"))),
+		widget.NewFormItem("or", u.treeTime),
+		widget.NewFormItem("Cache", u.cache),
+	)
+	pop := widget.NewPopUp(container.NewVBox(title, form), c)
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(u.gear)
+	pos.Y += u.gear.Size().Height
+	pos.X = max(0, min(pos.X, c.Size().Width-pop.MinSize().Width))
+	pop.ShowAtPosition(pos)
+}
+
+// layout arranges the widgets: the task buttons and the settings' gear, the progress of both
+// phases, how the task went, the outcome and nimber, and the options under their summary.
+// The panel's minimum size does not depend on what it shows (a long state, a running task),
+// so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
-	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop)
-	settings := container.NewHBox(widget.NewLabel("Tree up to"), u.treeNodes, widget.NewLabel("nodes,"), u.treeTime,
-		layout.NewSpacer(), widget.NewLabel("Cache"), u.cache)
+	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop,
+		layout.NewSpacer(), u.gear)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.
-	row := widget.NewLabel("").MinSize().Height
 	table := container.New(newGridFormLayout(1),
-		container.New(fixedLayout{fyne.NewSize(0, row)}, container.NewPadded(u.bar)), container.NewGridWithColumns(2,
+		container.New(fixedLayout{fyne.NewSize(0, compactRow())}, container.NewPadded(u.bar)), container.NewGridWithColumns(2,
 			widget.NewLabelWithStyle("Search", fyne.TextAlignLeading, bold),
 			widget.NewLabelWithStyle("Tree", fyne.TextAlignLeading, bold)))
 	for i := range u.names {
@@ -254,16 +277,104 @@ func (u *panelUI) layout() fyne.CanvasObject {
 		table.Add(container.NewGridWithColumns(2, u.values[i], u.treeValues[i]))
 	}
 	// The state takes one line, however long it is.
-	state := container.New(fixedLayout{fyne.NewSize(0, row)}, u.state)
-	top := container.NewVBox(
+	state := container.New(fixedLayout{fyne.NewSize(0, compactRow())}, u.state)
+	compact := func(o fyne.CanvasObject) fyne.CanvasObject { return container.NewThemeOverride(o, compactTheme{}) }
+	return container.New(panelLayout{},
 		buttons,
-		settings,
-		table,
-		state,
-		container.NewGridWithColumns(2, u.outcome, u.nimber),
+		container.NewVScroll(compact(table)),
+		compact(state),
+		compact(container.NewGridWithColumns(2, u.outcome, u.nimber)),
 		container.NewBorder(nil, nil, nil, u.open, u.summary),
+		u.options,
 	)
-	return container.NewBorder(top, nil, nil, nil, u.options)
+}
+
+// tableRows is how many rows of the progress table a small window shows: it scrolls.
+const tableRows = 3
+
+// panelLayout stacks the panel's parts at their heights, the list of options last, taking
+// the rest. The progress table (the second object) gets all its rows when there is room,
+// and no fewer than tableRows, scrolled, when there is not: a small window keeps room for
+// the board and the moves.
+type panelLayout struct{}
+
+// heights returns the table's height, and what the other parts (the list of options
+// excluded) take with the padding between all of them.
+func (panelLayout) heights(objs []fyne.CanvasObject, height float32) (table, others float32) {
+	pad := theme.Padding()
+	for i, o := range objs {
+		if i != 1 && i != len(objs)-1 {
+			others += o.MinSize().Height
+		}
+	}
+	others += float32(len(objs)-1) * pad
+	least := float32(tableRows) * compactRow()
+	natural := objs[1].MinSize().Height
+	if s, ok := objs[1].(*container.Scroll); ok {
+		natural = s.Content.MinSize().Height
+	}
+	table = max(least, min(natural, height-others-objs[len(objs)-1].MinSize().Height))
+	return table, others
+}
+
+func (l panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	table, _ := l.heights(objs, size.Height)
+	pad := theme.Padding()
+	y := float32(0)
+	for i, o := range objs {
+		h := o.MinSize().Height
+		switch i {
+		case 1:
+			h = table
+		case len(objs) - 1:
+			h = max(0, size.Height-y)
+		}
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + pad
+	}
+}
+
+func (l panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	_, others := l.heights(objs, 0)
+	w := float32(0)
+	for _, o := range objs {
+		w = max(w, o.MinSize().Width)
+	}
+	return fyne.NewSize(w, others+float32(tableRows)*compactRow()+objs[len(objs)-1].MinSize().Height)
+}
+
+// compactTheme is the app's theme with labels padded less: the progress table's rows and
+// the state line, which would otherwise take a third of a small window's height.
+type compactTheme struct{}
+
+// compactPadding is the room around a compact label's text.
+const compactPadding = 2
+
+func (compactTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	return appTheme().Color(n, v)
+}
+func (compactTheme) Font(s fyne.TextStyle) fyne.Resource     { return appTheme().Font(s) }
+func (compactTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return appTheme().Icon(n) }
+func (compactTheme) Size(n fyne.ThemeSizeName) float32 {
+	if n == theme.SizeNameInnerPadding || n == theme.SizeNameLineSpacing {
+		return compactPadding
+	}
+	return appTheme().Size(n)
+}
+
+// appTheme is the app's own theme. (theme.Current, asked while compactTheme renders, would
+// return compactTheme.)
+func appTheme() fyne.Theme {
+	if a := fyne.CurrentApp(); a != nil && a.Settings().Theme() != nil {
+		return a.Settings().Theme()
+	}
+	return theme.DefaultTheme()
+}
+
+// compactRow is the height of a one-line label in compactTheme.
+func compactRow() float32 {
+	return fyne.MeasureText("0", appTheme().Size(theme.SizeNameText), fyne.TextStyle{}).Height + 2*compactPadding
 }
 
 // fixedLayout gives its objects all its room and asks for min, whatever they ask.

@@ -1,9 +1,28 @@
 package workbench
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"grundy/editor"
+)
 
 // AppTitle is the window's title; an example opened adds its own after it.
 const AppTitle = "Grundy Workbench"
+
+// setExampleTitle shows an example's title, for as long as the editor shows its position.
+func (w *Workbench) setExampleTitle(title string) {
+	w.titled = w.Editor.State()
+	w.setTitle(title)
+}
+
+// positionChanged takes an example's title away once the editor shows another position
+// (another file, an example without a title, a move opened, an edit).
+func (w *Workbench) positionChanged() {
+	if w.Editor.State() != w.titled {
+		w.titled = editor.State{}
+		w.setTitle("")
+	}
+}
 
 // setTitle shows title in the window's title bar after the app's name, or the app's name
 // alone when title is "".

@@ -42,6 +42,7 @@ type Workbench struct {
 	examples []assets.Example
 	status   *widget.Label
 	title    *widget.Label // the tree's caption: its game and root
+	titled   editor.State  // the example whose title the window shows (title.go)
 	content  fyne.CanvasObject
 }
 
@@ -77,11 +78,19 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 
 // connect wires the parts together.
 func (w *Workbench) connect() {
-	w.Editor.OnChanged = func(games.Game, engine.Position) { w.Solver.PositionChanged(); w.clearStale() }
+	w.Editor.OnChanged = func(games.Game, engine.Position) {
+		w.Solver.PositionChanged()
+		w.clearStale()
+		w.positionChanged()
+	}
 	w.Editor.OnSubmitted = func() { w.Solver.Start(TaskNimber) }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnNoTree = w.showNoTree
-	w.Editor.OnInvalid = func(err error) { w.Solver.PositionInvalid(err); w.clearStale() }
+	w.Editor.OnInvalid = func(err error) {
+		w.Solver.PositionInvalid(err)
+		w.clearStale()
+		w.positionChanged()
+	}
 	w.Solver.OnOpen = w.openPosition
 	w.Solver.OnPicked = w.Editor.ShowMove
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
@@ -125,7 +134,8 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, w.Tree)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.46
-	return container.New(minLayout{MinSize}, container.NewBorder(nil, w.status, nil, nil, split))
+	status := container.NewThemeOverride(w.status, compactTheme{}) // one line, padded as the table
+	return container.New(minLayout{MinSize}, container.NewBorder(nil, status, nil, nil, split))
 }
 
 // minLayout gives its objects all its room, and asks for at least min.
