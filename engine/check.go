@@ -24,7 +24,7 @@ func (e *CheckError) Error() string {
 // file holds nodes and children: see checkBudget.
 var ErrCheckTooCostly = errors.New("tree: too costly to check")
 
-// checkBudget is how many options Check may derive for t: 1<<21 (about a second), plus 8 for
+// checkBudget is how many options Check may derive for t: 1<<20 (under a second), plus 4 for
 // each node and child of the file. An L couple derives at most as many distinct options as it
 // has children; a W couple looks for its one child among the options, and a game may give a
 // short position very many options (nim "1048576"): without a budget, a file of such W
@@ -34,7 +34,7 @@ func checkBudget(t *Tree) int {
 	for i := range t.Nodes {
 		b += len(t.Nodes[i].Children)
 	}
-	return 1<<21 + 8*b
+	return 1<<20 + 4*b
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:

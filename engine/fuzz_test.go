@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 )
@@ -18,11 +19,19 @@ func FuzzReadTree(f *testing.F) {
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":7,"nodes":[{"id":7,"position":"3 4","n":0,"result":"L","kind":"sum","children":[]}]}`)
 	// A heap far larger than the tree.
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"4","n":99999999,"result":"L","children":[]}]}`)
+	// The probe's files (also in testdata/fuzz/FuzzReadTree): a W root with a heap of 10^11,
+	// which crashed the checker, and {"n":0,"N":1}, read as n = 1 by encoding/json.
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"3","n":100000000000,"result":"W","children":[0]}]}`)
+	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"N":1,"result":"L","children":[]}]}`)
 	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
 	f.Fuzz(func(t *testing.T, s string) {
 		tree, err := ReadTree(bytes.NewBufferString(s))
 		if err != nil {
 			return
+		}
+		// Whatever reads is one JSON value, as every other tool reads it (no data after it).
+		if !json.Valid([]byte(s)) {
+			t.Fatalf("ReadTree accepted %q, which is not one JSON value", s)
 		}
 		_ = Check(context.Background(), tree, g.parse)
 		var buf bytes.Buffer
