@@ -94,6 +94,8 @@ type exportDialog struct {
 	content fyne.CanvasObject
 	dlg     *dialog.ConfirmDialog
 	ready   bool // the form is built: its changes update the preview
+	asked   int  // the number of previews asked for; each runs in a goroutine
+	shown   int  // the number of the preview on show: older ones are dropped
 }
 
 // newExportDialog builds the dialog's form, set to the last format used and one column.
@@ -239,15 +241,27 @@ func (d *exportDialog) update() {
 		d.show0(errNoTree.Error())
 		return
 	}
-	p, err := previewOf(target, c)
-	if err != nil {
-		d.show0(err.Error())
-		return
-	}
-	d.preview.Image = p.image
-	d.preview.Refresh()
-	d.size.SetText(p.sizeText())
-	d.warning.SetText(p.warning)
+	// Measuring and drawing a large tree takes time: it runs off the UI goroutine, and a
+	// preview that a later change made stale is dropped.
+	d.asked++
+	n := d.asked
+	go func() {
+		p, err := previewOf(target, c)
+		d.w.do(func() {
+			if n < d.asked {
+				return
+			}
+			d.shown = n
+			if err != nil {
+				d.show0(err.Error())
+				return
+			}
+			d.preview.Image = p.image
+			d.preview.Refresh()
+			d.size.SetText(p.sizeText())
+			d.warning.SetText(p.warning)
+		})
+	}()
 }
 
 // show0 shows a page that cannot be drawn, and why.

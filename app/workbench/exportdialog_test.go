@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -25,8 +26,14 @@ func confirmExport(w *Workbench, subtree bool) {
 	pressKey(w, fyne.KeyReturn)
 }
 
+// settlePreview waits until the dialog shows the preview of its form as it is now.
+func settlePreview(t *testing.T, q *uiQueue, d *exportDialog) {
+	t.Helper()
+	q.runUntil(t, 20*time.Second, func() bool { return d.shown == d.asked })
+}
+
 // solvedCram shows the solved tree of a Cram board in a test workbench.
-func solvedCram(t *testing.T, board string) (*Workbench, *fakePicker) {
+func solvedCram(t *testing.T, board string) (*Workbench, *fakePicker, *uiQueue) {
 	t.Helper()
 	w, fp, q := newTestWorkbench(t)
 	setPosition(t, w, "cram", board)
@@ -34,7 +41,7 @@ func solvedCram(t *testing.T, board string) (*Workbench, *fakePicker) {
 	if w.Tree.Tree() == nil {
 		t.Fatalf("cram %s: no tree on show", board)
 	}
-	return w, fp
+	return w, fp, q
 }
 
 func TestDefaultExportName(t *testing.T) {
@@ -67,8 +74,9 @@ func TestDefaultExportName(t *testing.T) {
 // TestExportDialog_Preview: the dialog's preview of cram 2x3, expanded as the tree view opens
 // it, and the form around it.
 func TestExportDialog_Preview(t *testing.T) {
-	w, _ := solvedCram(t, "2x3")
+	w, _, q := solvedCram(t, "2x3")
 	d := newExportDialog(w, false)
+	settlePreview(t, q, d)
 	if d.preview.Image == nil {
 		t.Fatalf("no preview: %q", d.warning.Text)
 	}
@@ -87,15 +95,17 @@ func TestExportDialog_Preview(t *testing.T) {
 // TestExportDialog_Warning: cram 3x4 expanded in full cannot fit a column with labels of 5 pt;
 // the dialog says how small they would be and that depth 2 fits.
 func TestExportDialog_Warning(t *testing.T) {
-	w, _ := solvedCram(t, "3x4")
+	w, _, q := solvedCram(t, "3x4")
 	w.Tree.ExpandBelow(w.Tree.Tree().Root, 1<<20)
 	d := newExportDialog(w, false)
+	settlePreview(t, q, d)
 	for _, want := range []string{"At 240 pt wide the labels would be 1.4 pt, under 5 pt", "kept 879 pt wide", "Depth 2 fits 240 pt"} {
 		if !strings.Contains(d.warning.Text, want) {
 			t.Errorf("warning %q, want it to say %q", d.warning.Text, want)
 		}
 	}
 	d.depth.SetSelected("2")
+	settlePreview(t, q, d)
 	if d.warning.Text != "" {
 		t.Errorf("at depth 2 the warning says %q", d.warning.Text)
 	}
@@ -106,7 +116,7 @@ func TestExportDialog_Warning(t *testing.T) {
 
 // TestExport_Width: the file written has the width chosen in the dialog.
 func TestExport_Width(t *testing.T) {
-	w, fp := solvedCram(t, "2x3")
+	w, fp, _ := solvedCram(t, "2x3")
 	dir := t.TempDir()
 	w.Tree.ExpandBelow(w.Tree.Tree().Root, 1<<20)
 	d := newExportDialog(w, false)
@@ -149,7 +159,7 @@ func TestExport_Width(t *testing.T) {
 // TestExport_AsShown: what is collapsed in the tree view is collapsed in the file, and the
 // subtree starts at the selected node with the same expansion.
 func TestExport_AsShown(t *testing.T) {
-	w, fp := solvedCram(t, "3x4")
+	w, fp, _ := solvedCram(t, "3x4")
 	dir := t.TempDir()
 	tr := w.Tree.Tree()
 	w.app.Preferences().SetString(PrefExportFormat, ".svg")
@@ -183,7 +193,7 @@ func TestExport_AsShown(t *testing.T) {
 
 // TestExportDialog_Keys: Esc cancels the dialog and asks for no file; Enter confirms it.
 func TestExportDialog_Keys(t *testing.T) {
-	w, fp := solvedCram(t, "2x3")
+	w, fp, _ := solvedCram(t, "2x3")
 	w.Export(false)
 	pressKey(w, fyne.KeyEscape)
 	if len(fp.titles) != 0 || w.win.Canvas().Overlays().Top() != nil {

@@ -39,6 +39,7 @@ type Workbench struct {
 	app      fyne.App
 	win      fyne.Window
 	picker   Picker
+	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
 	status   *widget.Label
 	title    *widget.Label // the tree's caption: its game and root
@@ -56,6 +57,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	if do == nil {
 		do = fyne.Do
 	}
+	w.do = do
 	cat := editor.DefaultCatalog()
 	if opts.Catalog != nil {
 		cat = *opts.Catalog
