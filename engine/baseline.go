@@ -32,10 +32,10 @@ func (s *Solver) elementary(p Position, key string) bool {
 	if s.err != nil {
 		return false
 	}
-	for i, o := range opts {
+	for _, o := range opts {
 		// Options whose outcome is cached cost no node: look at the context by options
 		// too, so that a position with millions of them does not hold up a stop.
-		if i%optionsCheckEvery == optionsCheckEvery-1 && s.stopped() {
+		if s.stopped() {
 			return false
 		}
 		lost := !s.elementary(o.pos, o.key)
@@ -62,7 +62,7 @@ func (s *Solver) elementaryOrder(p Position) []part {
 	}
 	var opts []ranked
 	for o := range p.Options() {
-		if len(opts)%optionsCheckEvery == optionsCheckEvery-1 && s.stopped() {
+		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
 			return nil
 		}
 		r := ranked{part: part{o, o.Key()}, hint: hint(o), guess: guess(o)}
@@ -124,9 +124,8 @@ func (s *Solver) mex1(p Position, key string) int {
 	s.c.enter()
 	defer s.c.leave()
 	var seen []bool
-	made := 0
 	for o := range p.Options() {
-		if made++; made%optionsCheckEvery == 0 && s.stopped() {
+		if s.stopped() { // as in elementaryOrder
 			return 0
 		}
 		m := s.mex(o)

@@ -58,7 +58,7 @@ func (s *Solver) outcome1(p part, n int) bool {
 	for i := range opts {
 		// An option known from the cache costs no node: look at the context by options
 		// too, so that a node with millions of them does not hold up a stop.
-		if i%optionsCheckEvery == optionsCheckEvery-1 && s.stopped() {
+		if s.stopped() {
 			return false
 		}
 		lost := !s.outcomeOf(&opts[i], n)
