@@ -17,18 +17,36 @@ func newSieve(g *Game, size int) *sieve {
 	return &sieve{g: g, v: make([]int32, 0, size), seen: make([]uint32, 64)}
 }
 
-// grow computes the nimbers of the heaps up to but not including to. It polls ctx every 256
-// heaps and returns its error when it is done; the values found so far stay.
+// pollSteps is about how many steps of the sieve (see sieveCost) pass between two looks at
+// the context: a millisecond or so.
+const pollSteps = 1 << 20
+
+// grow computes the nimbers of the heaps up to but not including to. It polls ctx every
+// pollSteps steps or so, at most 256 heaps apart (a heap of Grundy's game near MaxSequence
+// takes millions of steps), and returns its error when it is done; the values found so far
+// stay.
 func (s *sieve) grow(ctx context.Context, to int) error {
+	next := len(s.v) // the heap at which to look at ctx
 	for n := len(s.v); n < to; n++ {
-		if n%256 == 0 {
+		if n == next {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			// Heaps cost more as they grow: the steps of heap n bound those before.
+			next = n + int(min(256, max(1, pollSteps/heapCost(s.g, n))))
 		}
 		s.v = append(s.v, s.next(n))
 	}
 	return nil
+}
+
+// heapCost is sieveCost's estimate of the steps of one heap of n tokens.
+func heapCost(g *Game, n int) int64 {
+	c := sieveCost(g, n+1) - sieveCost(g, n)
+	if g.kind == kindLasker {
+		c += int64(n) + int64(n)/2 // every smaller heap, then the splits
+	}
+	return c
 }
 
 // next returns the nimber of a heap of n tokens, all smaller heaps being known.

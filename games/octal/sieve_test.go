@@ -1,0 +1,26 @@
+package octal
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// TestSieve_StopsOnALargeHeap: where one heap takes millions of steps (Grundy's game and a
+// splitting code near MaxSequence), the sieve looks at the context between heaps, not every
+// 256 of them, and stops within milliseconds.
+func TestSieve_StopsOnALargeHeap(t *testing.T) {
+	const from = 4_000_000 // heaps of this size take about 2·10^6 steps each
+	for _, g := range []*Game{Grundy(), Kayles(), mustOctal("octal:0.6", "0.6")} {
+		s := newSieve(g, from+1024)
+		s.v = s.v[:from] // values all 0: the work is the same as with the true ones
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		start := time.Now()
+		err := s.grow(ctx, from+1024)
+		cancel()
+		if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 200*time.Millisecond {
+			t.Errorf("%s: grow past heap %d: %v after %v; want the stop within 200ms", g.Name(), from, err, took)
+		}
+	}
+}
