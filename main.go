@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 
 	_ "a.grundy.local/earlyenv" // before fyne's init: see its doc
 	"grundy/cli"
@@ -15,8 +16,10 @@ func main() {
 	if len(os.Args) == 1 {
 		os.Exit(openWorkbench())
 	}
-	// Ctrl-C stops a search cleanly: the command prints what was proven and exits 3.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C stops a search cleanly: the command prints what was proven and exits 3. So do
+	// SIGTERM (kill, a service manager, a batch system's time limit) and SIGHUP (the terminal
+	// closed), which would otherwise end the process with nothing printed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	os.Exit(cli.Main(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
