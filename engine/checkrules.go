@@ -82,12 +82,14 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 	}
 	room := len(n.Children) - n.N
 	options := map[string]bool{} // option key → matched
+	var order []string           // the option keys in the order the game makes them
 	own := emptyKey
 	if !terminal {
 		own = p.Split()[0].Key()
 		err := c.optionKeys(p.Split()[0], func(key string) bool {
 			if _, ok := options[key]; !ok {
 				options[key] = false
+				order = append(order, key)
 			}
 			return len(options) <= room
 		})
@@ -95,7 +97,7 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 			return err
 		}
 		if len(options) > room {
-			return c.fail(id, "claims L with %d children but the position has more than %d options", len(n.Children), room)
+			return c.missing(id, order)
 		}
 	}
 	heaps := make([]bool, n.N) // heap i matched; n.N ≤ len(n.Children)
@@ -118,8 +120,8 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 			return c.fail(id, "claims L but child %d (%s, %d) is losing", k, Quote(kid.Position), kid.N)
 		}
 	}
-	for o, ok := range options {
-		if !ok {
+	for _, o := range order {
+		if !options[o] {
 			return c.fail(id, "claims L but an option is missing (key %s)", Quote(o))
 		}
 	}
@@ -129,6 +131,30 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 		}
 	}
 	return nil
+}
+
+// missing fails the L couple id whose position has more options than its children can
+// hold: it names the first option, in the game's order, that no child of the couple's heap
+// is.
+func (c *checker) missing(id int, order []string) error {
+	n := &c.t.Nodes[id]
+	children := map[string]bool{}
+	for _, k := range n.Children {
+		if c.t.Nodes[k].N != n.N {
+			continue
+		}
+		key, err := c.key(k)
+		if err != nil {
+			return err
+		}
+		children[key] = true
+	}
+	for _, o := range order {
+		if !children[o] {
+			return c.fail(id, "claims L but an option is missing (key %s)", Quote(o))
+		}
+	}
+	return c.fail(id, "claims L with %d children but the position has more options", len(n.Children))
 }
 
 // winning checks a W couple: one child, losing, and an option of the couple. Only that child
