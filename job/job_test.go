@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +30,7 @@ func runner(t *testing.T, game string) *Runner {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(r.Close)
 	return r
 }
 
@@ -212,5 +214,30 @@ func TestRun_OnAnswerBeforeRecording(t *testing.T) {
 	}
 	if res.Answer.NimberText() != "433" || res.Tree != nil || res.NoTree == "" {
 		t.Errorf("result: %s, tree %v, NoTree %q", res.Answer.NimberText(), res.Tree != nil, res.NoTree)
+	}
+}
+
+// A runner of the window (Shared) leaves the runtime's memory limit alone; one of the
+// command line sets it from its budget, and gives it back when closed.
+func TestNewRunner_SharedLeavesMemoryLimit(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	r, err := NewRunner("cram", Config{CacheMB: 64, Shared: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("a shared runner set the memory limit to %d, was %d", got, before)
+	}
+	r.Close()
+	r, err = NewRunner("cram", Config{CacheMB: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetMemoryLimit(-1); got == before || got > memoryLimit(live.mb) {
+		t.Errorf("a runner of 64 MB set the memory limit to %d, was %d; want the live budgets' %d", got, before, memoryLimit(live.mb))
+	}
+	r.Close()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("after Close the memory limit is %d, was %d", got, before)
 	}
 }

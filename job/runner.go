@@ -20,6 +20,10 @@ type Config struct {
 	CacheMB int
 	Cache   engine.Cache  // the cache to use instead (tests, the tree command); it is not closed nor counted
 	Every   time.Duration // how often progress is reported; 0 is 200 ms
+	// Shared says the process holds much besides its runners (the window: its drawings and
+	// the trees on show), so that the runtime's memory limit is left alone: set from the
+	// runners' budgets alone, it would make the collector run without end.
+	Shared bool
 }
 
 // A Runner runs requests on one game's positions, one at a time, and keeps what its searches
@@ -59,10 +63,14 @@ func NewRunner(game string, c Config) (*Runner, error) {
 		}
 		r.cache, r.closer = engine.NewFront(rc, r.budget.front), rc.Close
 	}
-	addBudget(mb)
+	counted := mb
+	if c.Shared {
+		counted = 0
+	}
+	addBudget(counted)
 	closeCache := r.closer
 	var once sync.Once
-	r.closer = func() { once.Do(func() { closeCache(); addBudget(-mb) }) }
+	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted) }) }
 	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
 	r.solver = engine.NewSolver(opts...)
 	return r, nil

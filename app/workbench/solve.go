@@ -60,7 +60,7 @@ func (p *SolverPanel) runnerFor(game string) (*job.Runner, error) {
 		return p.runner, nil
 	}
 	p.Close()
-	r, err := job.NewRunner(game, job.Config{CacheMB: mb, Every: progressEvery})
+	r, err := job.NewRunner(game, job.Config{CacheMB: mb, Every: progressEvery, Shared: true})
 	if err != nil {
 		return nil, err
 	}
