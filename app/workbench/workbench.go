@@ -133,7 +133,11 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	left := container.NewVSplit(w.Editor, w.Solver)
 	left.Offset = 0.47
 	tools := w.treeTools()
-	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, w.Tree)
+	// The drawing is not clipped by fyne except inside a scroll container: without one, the
+	// edges and nodes of a zoomed tree run over the details and the toolbar.
+	view := container.NewScroll(w.Tree)
+	view.Direction = container.ScrollNone
+	right := container.NewBorder(container.NewVBox(tools, w.title), w.Details, nil, nil, view)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.46
 	status := container.NewThemeOverride(w.status, compactTheme{}) // one line, padded as the table
