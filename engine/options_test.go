@@ -91,3 +91,38 @@ func TestSearches_StopAmongManyOptions(t *testing.T) {
 		}
 	}
 }
+
+// nimHeap is a Nim heap whose options are made largest first.
+type nimHeap int
+
+func (h nimHeap) Options() iter.Seq[Position] {
+	return func(yield func(Position) bool) {
+		for k := int(h) - 1; k >= 0; k-- {
+			if !yield(nimHeap(k)) {
+				return
+			}
+		}
+	}
+}
+
+func (h nimHeap) Split() []Position {
+	if h == 0 {
+		return nil
+	}
+	return []Position{h}
+}
+func (h nimHeap) Key() string    { return "h" + strconv.Itoa(int(h)) }
+func (h nimHeap) String() string { return h.Key() }
+func (h nimHeap) Hint() int      { return int(h) }
+
+// TestMex_Shallow: plain mex takes the easiest options first, so that a heap of n tokens
+// does not recurse n levels deep (Kayles 2^20 overflowed the stack).
+func TestMex_Shallow(t *testing.T) {
+	s := NewSolver()
+	if m, err := s.Mex(context.Background(), nimHeap(2000)); err != nil || m != 2000 {
+		t.Fatalf("Mex(nim heap 2000) = %d, %v", m, err)
+	}
+	if d := s.Stats().MaxDepth; d > 3 {
+		t.Errorf("Mex(nim heap 2000): depth %d, want at most 3", d)
+	}
+}
