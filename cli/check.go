@@ -14,7 +14,7 @@ import (
 
 var cmdCheck = &Command{
 	Name:      "check",
-	UsageLine: "check FILE.json",
+	UsageLine: "check FILE.json [--timeout D]",
 	Short:     "verify a saved solution tree from the game's rules",
 	Run:       runCheck,
 }
