@@ -138,7 +138,11 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	out := resultOf(res)
 	if res.Stopped {
 		printSolve(env, out, f.json)
-		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v\n", res.Search.Elapsed.Round(time.Millisecond), context.Cause(ctx))
+		why := fmt.Sprint(context.Cause(ctx))
+		if res.Why != "" {
+			why = res.Why
+		}
+		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %s\n", res.Search.Elapsed.Round(time.Millisecond), why)
 		return exitTimeout
 	}
 	if !f.json {

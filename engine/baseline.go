@@ -2,8 +2,29 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"slices"
 )
+
+// ErrWorkTooLarge stops a baseline search whose lists of options, one a level, passed the
+// memory a recording would have (WithTreeBytes): a heap of 2^20 tokens has 2^20 options at
+// every level of the recursion.
+var ErrWorkTooLarge = errors.New("the options the search holds passed its memory budget")
+
+// Estimated bytes of one option held by a baseline: its position (an interface and its
+// value), its key, its rank.
+const heldOption = 112
+
+// hold counts n more bytes of options held, and stops the search past the budget. It
+// reports whether the search may go on.
+func (s *Solver) hold(n int64) bool {
+	s.held += n
+	if s.held > s.treeBudget() {
+		s.err = ErrWorkTooLarge
+		return false
+	}
+	return true
+}
 
 // The two baselines beside the couples search, for tests and benchmarks. Both use the
 // solver's cache, counters, progress and cancellation, so that runs compare like for like.
@@ -28,7 +49,8 @@ func (s *Solver) elementary(p Position, key string) bool {
 	}
 	s.c.enter()
 	defer s.c.leave()
-	opts := s.elementaryOrder(p)
+	opts, held := s.elementaryOrder(p)
+	defer func() { s.held -= held }()
 	if s.err != nil {
 		return false
 	}
@@ -54,7 +76,7 @@ func (s *Solver) elementary(p Position, key string) bool {
 // elementaryOrder lists p's options in the order the couples search would try them, so that
 // the two searches differ by nimbers alone: those the cache knows to be losing first, then
 // by hint and guess (§5.5). A stop while they are made gives none (s.err is set).
-func (s *Solver) elementaryOrder(p Position) []part {
+func (s *Solver) elementaryOrder(p Position) (out []part, held int64) {
 	type ranked struct {
 		part
 		lost        bool
@@ -63,9 +85,14 @@ func (s *Solver) elementaryOrder(p Position) []part {
 	var opts []ranked
 	for o := range p.Options() {
 		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
-			return nil
+			return nil, held
 		}
 		r := ranked{part: part{o, o.Key()}, hint: hint(o), guess: guess(o)}
+		n := heldOption + int64(len(r.key))
+		held += n
+		if !s.hold(n) {
+			return nil, held
+		}
 		if f, ok := s.get(r.key); ok {
 			known, win := f.Outcome(0)
 			r.lost = known && !win
@@ -84,11 +111,11 @@ func (s *Solver) elementaryOrder(p Position) []part {
 		}
 		return a.guess - b.guess
 	})
-	out := make([]part, len(opts))
+	out = make([]part, len(opts))
 	for i, o := range opts {
 		out[i] = o.part
 	}
-	return out
+	return out, held
 }
 
 // Mex is plain memoised mex: the nimber of a sum is the nim-sum of its components', and the
@@ -123,7 +150,8 @@ func (s *Solver) mex1(p Position, key string) int {
 	}
 	s.c.enter()
 	defer s.c.leave()
-	opts := s.mexOrder(p)
+	opts, held := s.mexOrder(p)
+	defer func() { s.held -= held }()
 	if s.err != nil {
 		return 0
 	}
@@ -164,18 +192,22 @@ type mexOption struct {
 // Kayles 2^20 overflowed the 1 GB stack after 36 s (and a stop waited while the collector
 // scanned hundreds of megabytes of it); easiest first, the smaller heaps are known when a
 // larger one is reached. A stop while they are made gives none (s.err is set).
-func (s *Solver) mexOrder(p Position) []mexOption {
-	var opts []mexOption
+func (s *Solver) mexOrder(p Position) (opts []mexOption, held int64) {
 	for o := range p.Options() {
 		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
-			return nil
+			return nil, held
 		}
 		m := mexOption{comps: o.Split()}
+		n := heldOption + 32*int64(len(m.comps))
+		held += n
+		if !s.hold(n) {
+			return nil, held
+		}
 		for _, c := range m.comps {
 			m.cost = max(m.cost, hint(c))
 		}
 		opts = append(opts, m)
 	}
 	slices.SortStableFunc(opts, func(a, b mexOption) int { return a.cost - b.cost })
-	return opts
+	return opts, held
 }

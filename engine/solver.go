@@ -26,6 +26,7 @@ type Solver struct {
 	opts  [][]option
 	parts [][]part
 	memo  optionMemo // the options of the positions expanded last
+	held  int64      // bytes of options the baselines hold, over every level (baseline.go)
 
 	c          counters
 	ctx        context.Context
@@ -111,7 +112,7 @@ func (s *Solver) Nimber(ctx context.Context, p Position) (int, error) {
 }
 
 func (s *Solver) begin(ctx context.Context) {
-	s.ctx, s.err = ctx, ctx.Err()
+	s.ctx, s.err, s.held = ctx, ctx.Err(), 0
 	s.c.nodes.Store(0)
 	s.c.hits.Store(0)
 	s.c.lookups.Store(0)

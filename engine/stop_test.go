@@ -67,3 +67,20 @@ func treeBytes(t *testing.T, tr *Tree) []byte {
 	}
 	return b.Bytes()
 }
+
+// The baselines hold every level's options: past the memory a recording would have, they
+// stop with ErrWorkTooLarge instead of growing without bound.
+func TestBaselines_StopAtTheirMemory(t *testing.T) {
+	wide := tokens{g: &graph{succ: [][]int{nil, make([]int, 100_000)}}, at: []int{1}} // 100 000 moves to vertex 0
+	for name, run := range map[string]func(*Solver) error{
+		"elementary": func(s *Solver) error { _, err := s.Elementary(context.Background(), wide); return err },
+		"mex":        func(s *Solver) error { _, err := s.Mex(context.Background(), wide); return err },
+	} {
+		if err := run(NewSolver(WithCache(NoCache{}), WithTreeBytes(1<<20))); !errors.Is(err, ErrWorkTooLarge) {
+			t.Errorf("%s with 1 MB over 100 000 options: %v, want ErrWorkTooLarge", name, err)
+		}
+		if err := run(NewSolver(WithCache(NoCache{}), WithTreeBytes(1<<30))); err != nil {
+			t.Errorf("%s with 1 GB: %v", name, err)
+		}
+	}
+}

@@ -24,8 +24,9 @@ type Result struct {
 	Search engine.Stats // the search phase; its Elapsed is its wall time
 	Record engine.Stats // the recording phase, when it ran
 
-	Stopped bool  // the search was stopped before it finished (the context)
-	Err     error // a failure other than a stop
+	Stopped bool   // the search was stopped before it finished (the context, or its memory)
+	Why     string // why it stopped, when not by its context
+	Err     error  // a failure other than a stop
 }
 
 // An Answer is what is proven of a position: its outcome, its nimber, or that its nimber is

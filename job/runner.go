@@ -199,6 +199,8 @@ func (res *Result) stopped(err error) {
 	case err == nil:
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		res.Stopped = true
+	case errors.Is(err, engine.ErrWorkTooLarge):
+		res.Stopped, res.Why = true, engine.ErrWorkTooLarge.Error()
 	default:
 		res.Err = err
 	}
