@@ -62,6 +62,7 @@ func (p FynePicker) Open(title string, exts []string, done func(string, error)) 
 		done(r.URI().Path(), nil)
 	}, p.Win)
 	d.SetFilter(storage.NewExtensionFileFilter(dotted(exts)))
+	withKeys(p.Win, d, nil, d.Dismiss) // Esc cancels; fyne's file dialog has no confirm to call on Enter
 	d.Show()
 }
 
@@ -78,6 +79,7 @@ func (p FynePicker) Save(title, suggested string, exts []string, done func(strin
 	}, p.Win)
 	d.SetFileName(suggested)
 	d.SetFilter(storage.NewExtensionFileFilter(dotted(exts)))
+	withKeys(p.Win, d, nil, d.Dismiss) // Esc cancels; fyne's file dialog has no confirm to call on Enter
 	d.Show()
 }
 
