@@ -120,7 +120,7 @@ func TestSolverPanel_AnswerBeforeRecording(t *testing.T) {
 	}
 	p := w.Solver
 	p.SetTreeLimits(job.Limits{TreeNodes: 30_000_000, TreeTime: 10 * time.Minute})
-	p.SetCacheMB(256) // the recording's memory (a quarter of it) outlasts what the test waits for
+	p.SetCacheMB(256)               // the recording's memory (a quarter of it) outlasts what the test waits for
 	setPosition(t, w, "nim", "999") // from theory at once; its tree takes minutes
 	p.Start(TaskNimber)
 	q.runUntil(t, 20*time.Second, func() bool {

@@ -33,4 +33,3 @@ func TestFynePicker_EscCancels(t *testing.T) {
 		}
 	}
 }
-
