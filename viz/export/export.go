@@ -87,6 +87,14 @@ func WritePNG(w io.Writer, t *engine.Tree, opts ...Option) error {
 
 // write lays t out, paints it on a canvas and hands the canvas to out.
 func write(w io.Writer, t *engine.Tree, opts []Option, out func(*errWriter, *canvas.Canvas, config)) error {
+	return writeDrawing(w, t, opts, func(ew *errWriter, d drawing, scale float64, cfg config, fs *fonts) {
+		out(ew, render(d.pic, fs, scale), cfg)
+	})
+}
+
+// writeDrawing lays t out, under the lock the renderers need, and hands the drawing to out,
+// which writes through ew: the first write error is the result.
+func writeDrawing(w io.Writer, t *engine.Tree, opts []Option, out func(ew *errWriter, d drawing, scale float64, cfg config, fs *fonts)) error {
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	d, scale, cfg, fs, err := prepare(t, opts)
@@ -94,7 +102,7 @@ func write(w io.Writer, t *engine.Tree, opts []Option, out func(*errWriter, *can
 		return err
 	}
 	ew := &errWriter{w: w}
-	out(ew, render(d.pic, fs, scale), cfg)
+	out(ew, d, scale, cfg, fs)
 	return ew.err
 }
 

@@ -36,18 +36,12 @@ text.mono { font-family: 'Latin Modern Mono', 'CMU Typewriter Text', 'Courier Ne
 // carrying their style. The output is deterministic: the same tree and options give the
 // same bytes.
 func WriteSVG(w io.Writer, t *engine.Tree, opts ...Option) error {
-	renderMu.Lock()
-	defer renderMu.Unlock()
-	d, scale, cfg, fs, err := prepare(t, opts)
-	if err != nil {
-		return err
-	}
-	ew := &errWriter{w: w}
-	bw := bufio.NewWriter(ew)
-	s := svgWriter{w: bw, scale: scale, fs: fs}
-	s.document(d, title(t, cfg))
-	ew.check(bw.Flush())
-	return ew.err
+	return writeDrawing(w, t, opts, func(ew *errWriter, d drawing, scale float64, cfg config, fs *fonts) {
+		bw := bufio.NewWriter(ew)
+		s := svgWriter{w: bw, scale: scale, fs: fs}
+		s.document(d, title(t, cfg))
+		ew.check(bw.Flush())
+	})
 }
 
 // svgWriter writes a drawing's items as SVG elements, scaled.

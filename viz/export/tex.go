@@ -19,27 +19,21 @@ import (
 // a user restyles a figure there. The tikzpicture environment can be pasted into a paper
 // that loads tikz; it carries its colours and fonts sizes with it.
 func WriteTeX(w io.Writer, t *engine.Tree, opts ...Option) error {
-	renderMu.Lock()
-	defer renderMu.Unlock()
-	d, scale, cfg, fs, err := prepare(t, opts)
-	if err != nil {
-		return err
-	}
-	ew := &errWriter{w: w}
-	bw := bufio.NewWriter(ew)
-	x := texWriter{scale: scale, fs: fs, names: map[string]string{}}
-	body := x.body(d, t)
-	fmt.Fprintf(bw, texPreamble+"\\begin{tikzpicture}[x=%sbp, y=-%sbp,\n",
-		oneLine(title(t, cfg)), formatNum(scale, 6), formatNum(scale, 6))
-	for _, s := range x.styles {
-		fmt.Fprintf(bw, "  %s/.style={%s},\n", s.name, s.keys)
-	}
-	bw.WriteString("]\n")
-	fmt.Fprintf(bw, "\\useasboundingbox (0,0) rectangle (%s,%s);\n", x.num(d.pic.W), x.num(d.pic.H))
-	bw.WriteString(body)
-	bw.WriteString("\\end{tikzpicture}\n\\end{document}\n")
-	ew.check(bw.Flush())
-	return ew.err
+	return writeDrawing(w, t, opts, func(ew *errWriter, d drawing, scale float64, cfg config, fs *fonts) {
+		bw := bufio.NewWriter(ew)
+		x := texWriter{scale: scale, fs: fs, names: map[string]string{}}
+		body := x.body(d, t)
+		fmt.Fprintf(bw, texPreamble+"\\begin{tikzpicture}[x=%sbp, y=-%sbp,\n",
+			oneLine(title(t, cfg)), formatNum(scale, 6), formatNum(scale, 6))
+		for _, s := range x.styles {
+			fmt.Fprintf(bw, "  %s/.style={%s},\n", s.name, s.keys)
+		}
+		bw.WriteString("]\n")
+		fmt.Fprintf(bw, "\\useasboundingbox (0,0) rectangle (%s,%s);\n", x.num(d.pic.W), x.num(d.pic.H))
+		bw.WriteString(body)
+		bw.WriteString("\\end{tikzpicture}\n\\end{document}\n")
+		ew.check(bw.Flush())
+	})
 }
 
 // texPreamble opens the standalone file, under a comment that names the tree (%s).
