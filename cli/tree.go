@@ -21,7 +21,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--dpi N] [--depth D] [--width PT]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -53,6 +53,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
+	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the recording keeps three quarters of it")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -68,6 +69,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := checkTreeFlags(*out, *dpi, *width, *depth, *timeout); err != nil {
 		return fail(env, "tree", err)
 	}
+	if *memMB < 1 || *memMB > 1<<20 {
+		return fail(env, "tree", usagef("--cache-mb %d: want 1 to %d", *memMB, 1<<20))
+	}
 	p, err := games.Parse(g, text)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -77,7 +81,10 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}})
+	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB})
+	if errors.Is(err, job.ErrMemory) {
+		return fail(env, "tree", usagef("%v", err))
+	}
 	if err != nil {
 		return fail(env, "tree", err)
 	}

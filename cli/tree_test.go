@@ -190,3 +190,18 @@ func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
+
+// tree's memory budget: a tree past it exits 2 and says so; a budget past the machine's
+// memory exits 2 before any work.
+func TestTree_CacheMB(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := grundy("tree", "cram", "4x8", "-o", filepath.Join(dir, "t.json"), "--cache-mb", "1"); code != 2 || !strings.Contains(errOut, "too large") {
+		t.Errorf("tree cram 4x8 --cache-mb 1: exit %d, %q; want 2 and the tree too large", code, errOut)
+	}
+	if code, _, errOut := grundy("tree", "cram", "3x4", "-o", filepath.Join(dir, "t.json"), "--cache-mb", "1000000"); code != 2 || !strings.Contains(errOut, "memory") {
+		t.Errorf("tree --cache-mb 1000000: exit %d, %q; want 2 and the memory named", code, errOut)
+	}
+	if code, _, errOut := grundy("tree", "cram", "3x4", "-o", filepath.Join(dir, "t.json"), "--cache-mb", "16"); code != 0 {
+		t.Errorf("tree cram 3x4 --cache-mb 16: exit %d, %q", code, errOut)
+	}
+}

@@ -152,7 +152,11 @@ type TreeTooLargeError struct {
 }
 
 func (e *TreeTooLargeError) Error() string {
-	return fmt.Sprintf("the solution tree is too large to record (its proofs passed %d MB, the memory set aside for them)", e.Budget>>20)
+	size := fmt.Sprintf("%d MB", e.Budget>>20)
+	if e.Budget < 1<<20 {
+		size = fmt.Sprintf("%d KB", e.Budget>>10)
+	}
+	return fmt.Sprintf("the solution tree is too large to record (its proofs passed %s, the memory set aside for them)", size)
 }
 
 // Is makes errors.Is(err, ErrTreeTooLarge) true.
