@@ -228,29 +228,30 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 	}
 	t, err := prove(rctx, res.Game, req.Position)
 	res.Record = s.Stats()
-	if err == nil {
-		res.Tree = t
-		root := t.Nodes[t.Root]
-		if root.Losing() {
-			res.Answer = res.Answer.merge(nimberIs(root.N))
-		} else if root.N == 0 {
-			res.Answer = res.Answer.merge(outcomeIs(true))
-		}
-		if req.Tree == TreeOnly {
-			res.Search = res.Record
-			res.known(r.solver, req.Position)
-		}
-		return
-	}
-	res.NoTree = whyNoTree(err, rctx, req.Limits)
 	if req.Tree == TreeOnly {
+		// The recording was the search: its counts are the search's, and what it proved
+		// is in the runner's cache, read once the answer is settled.
 		res.Search = res.Record
-		res.known(r.solver, req.Position)
+		defer res.known(r.solver, req.Position)
+	}
+	if err != nil {
+		res.NoTree = whyNoTree(err, rctx, req.Limits)
+		if req.Tree != TreeOnly {
+			return
+		}
 		if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
 			res.Err = fmt.Errorf("%s %s: no tree: %s", res.Game, res.Position, res.NoTree)
 			return
 		}
 		res.stopped(err)
+		return
+	}
+	res.Tree = t
+	root := t.Nodes[t.Root]
+	if root.Losing() {
+		res.Answer = res.Answer.merge(nimberIs(root.N))
+	} else if root.N == 0 {
+		res.Answer = res.Answer.merge(outcomeIs(true))
 	}
 }
 
