@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/internal/numfmt"
 )
 
 // Config sets up a Runner.
@@ -259,7 +260,7 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 func whyNoTree(err error, rctx context.Context, l Limits) string {
 	switch {
 	case errors.Is(err, engine.ErrNodeLimit):
-		return fmt.Sprintf("recording it passed %s nodes, the limit", count(l.TreeNodes))
+		return fmt.Sprintf("recording it passed %s nodes, the limit", numfmt.Grouped(l.TreeNodes))
 	case context.Cause(rctx) == errTreeTime:
 		return fmt.Sprintf("recording it took longer than %v, the limit", l.TreeTime)
 	case errors.Is(err, engine.ErrTreeTooLarge):
@@ -271,17 +272,4 @@ func whyNoTree(err error, rctx context.Context, l Limits) string {
 		return "the recording was stopped"
 	}
 	return err.Error()
-}
-
-// count writes n with thin groups of three digits: 1 234 567.
-func count(n int64) string {
-	s := fmt.Sprint(n)
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
-			out = append(out, ' ')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }

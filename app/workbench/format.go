@@ -6,24 +6,12 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/internal/numfmt"
 	"grundy/job"
 )
 
-// count writes n with thin groups of three digits: 1 234 567.
-func count(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	if n < 0 {
-		return "-" + count(-n)
-	}
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
+// count writes n with groups of three digits: 1 234 567.
+func count(n int64) string { return numfmt.Grouped(n) }
 
 // memory writes a memory size in B, kB, MB or GB.
 func memory(n int64) string {
