@@ -30,10 +30,8 @@ type taskRun struct {
 func (p *SolverPanel) start(r *job.Runner, t *taskRun) {
 	ctx, cancel := p.newContext()
 	t.cancel, t.done, t.began[job.Searching] = cancel, make(chan struct{}), time.Now()
-	var answered time.Time // set and read on the solving goroutine only
 	t.req.OnAnswer = func(res job.Result) {
-		answered = time.Now() // the recording starts now, not when the window gets to it
-		at := answered
+		at := time.Now() // the recording starts now, not when the window gets to it
 		p.do(func() { p.answered(t, res, at) })
 	}
 	stopTick := make(chan struct{})
@@ -42,11 +40,6 @@ func (p *SolverPanel) start(r *job.Runner, t *taskRun) {
 		res := r.Run(ctx, t.req, func(ph job.Phase, st engine.Stats) {
 			p.do(func() { p.progress(t, ph, st) })
 		})
-		if res.Record.Elapsed > 0 {
-			// The phase's wall time, as the user waited for it: the engine's search, and the
-			// reading out of the tree after it.
-			res.Record.Elapsed = time.Since(answered)
-		}
 		close(stopTick)
 		p.do(func() { p.finish(t, res) })
 	}()
