@@ -32,11 +32,8 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	if *timeout < 0 {
 		return fail(env, "check", usagef("--timeout %v: want 0 (none) or more", *timeout))
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	file := pos[0]
 	f, err := os.Open(file)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -119,6 +120,15 @@ func oneLine(msg string) string {
 		n++
 	}
 	return b.String()
+}
+
+// withTimeout returns ctx ended after d, or ctx itself when d is 0 (no --timeout); its
+// CancelFunc is always there to defer.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return ctx, func() {}
 }
 
 // parseArgs parses flags wherever they stand among the positional arguments, which it

@@ -57,11 +57,8 @@ func runSeq(ctx context.Context, env *Env, args []string) int {
 	if !ok {
 		return fail(env, "seq", usagef("%s is not a heap game", g.Name()))
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	start := time.Now()
 	seq, err := hg.Sequence(ctx, *to)
 	stopped := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)

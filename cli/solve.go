@@ -58,11 +58,8 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "solve", err)
 	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	return solve(ctx, env, g, p, f)
 }
 

@@ -76,11 +76,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "tree", err)
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
