@@ -35,6 +35,7 @@ func TestRun_LargestHeapsAnswerInSearchTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(r.Close)
 		req := Request{Game: g, Position: p, Task: Nimber, Tree: TreeAfter, Limits: Limits{TreeNodes: 100_000, TreeTime: treeTime}}
 		start := time.Now()
 		res := r.Run(context.Background(), req, nil)
