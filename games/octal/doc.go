@@ -36,6 +36,21 @@
 // "12 7" share a Key, and in Dawson's Kayles, where a heap of one token has no move, so does
 // "12 1 7". A position splits into its heaps, each a position of its own.
 //
+// # Circles
+//
+// Beside its rows, a position of an octal game whose first digit is 0 (kayles,
+// dawsons-kayles, dawsons-chess, octal:0.…) may hold circles of tokens, written "oN":
+// "o19", "o20 7" (seed 004: Richard Penn's dots on a circle). A circle has no ends: a move
+// takes a contiguous run of k tokens, the whole circle when it has exactly k and d_k has the
+// bit 1, or a run with tokens on both sides, leaving one row of N−k, when d_k has the bit 4.
+// In Dawson's chess a circle of N ≥ 4 thus has the single option row N−3, and circles of 1,
+// 2 and 3 dots the single option of nothing (crossing out a dot and its neighbours takes them
+// all); in Kayles a circle of N leaves a row of N−1 or N−2. Circles are written before the
+// rows ("7 o20" prints "o20 7") and keep their 'o' in the Key. Nim, lasker, grundys-game,
+// subtraction:S and codes whose first digit is 4 have no circles, and Parse refuses "oN" for
+// them: "lasker: parsing "o5": circles are not defined for lasker, a game of heaps: only octal
+// codes play on rows and circles at 0". See circle.go.
+//
 // # Sequences
 //
 // Nimbers gives the nimbers of single heaps up to a size, for `grundy seq`, with the period

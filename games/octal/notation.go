@@ -2,6 +2,7 @@ package octal
 
 import (
 	"errors"
+	"strings"
 
 	"grundy/engine"
 	"grundy/games/parse"
@@ -9,8 +10,16 @@ import (
 
 // Parse reads a position: heap sizes separated by spaces or commas, "12 7". The empty string
 // and "0" are the empty position; heaps of 0 are dropped. More than MaxHeaps heaps, or a heap
-// above the game's MaxHeap, give parse.ErrTooLarge.
+// above the game's MaxHeap, give parse.ErrTooLarge. "oN" is a circle of N tokens (circle.go),
+// refused by the games that have none.
 func (g *Game) Parse(s string) (engine.Position, error) {
+	if strings.IndexByte(s, 'o') >= 0 {
+		heaps, circles, err := g.parseCircles(s)
+		if err != nil {
+			return nil, err
+		}
+		return Position{g: g, heaps: heaps, circles: circles}, nil
+	}
 	heaps, err := g.parseHeaps(s)
 	if err != nil {
 		return nil, err

@@ -12,8 +12,9 @@ import (
 // positions. The heaps keep the order they were typed in, and the parts of a split heap take
 // its place, so String stays close to what the user wrote.
 type Position struct {
-	g     *Game
-	heaps []int32 // no zeros
+	g       *Game
+	heaps   []int32 // no zeros
+	circles []int32 // no zeros; see circle.go
 }
 
 var (
@@ -43,6 +44,7 @@ func (p Position) Options() iter.Seq[engine.Position] {
 				return
 			}
 		}
+		p.circleMoves(yield)
 	}
 }
 
@@ -61,13 +63,14 @@ func (p Position) replace(i, a, b int) Position {
 			heaps = append(heaps, int32(x))
 		}
 	}
-	return Position{g: p.g, heaps: append(heaps, p.heaps[i+1:]...)}
+	return Position{g: p.g, heaps: append(heaps, p.heaps[i+1:]...), circles: p.circles}
 }
 
-// Split returns each heap that has a move as a position of its own: nothing when no heap has a
-// move, and p itself when it is one heap.
+// Split returns each heap and circle that has a move as a position of its own: nothing when
+// none has a move, and p itself when it is one heap or one circle.
 func (p Position) Split() []engine.Position {
-	if len(p.heaps) == 1 && p.g.isLive(int(p.heaps[0])) {
+	if len(p.heaps)+len(p.circles) == 1 && (len(p.heaps) == 1 && p.g.isLive(int(p.heaps[0])) ||
+		len(p.circles) == 1 && p.g.isLiveCircle(int(p.circles[0]))) {
 		return []engine.Position{p}
 	}
 	var out []engine.Position
@@ -76,11 +79,15 @@ func (p Position) Split() []engine.Position {
 			out = append(out, Position{g: p.g, heaps: []int32{h}})
 		}
 	}
+	for _, c := range p.liveCircles() {
+		out = append(out, c)
+	}
 	return out
 }
 
 // Key returns the sizes of the heaps that have a move, sorted and separated by spaces, or "0"
-// when there are none: the heaps without a move add nothing to the nimber.
+// when there are none: the heaps without a move add nothing to the nimber. The circles that
+// have a move come first, "o19 7 12" (see circle.go).
 func (p Position) Key() string {
 	var stack [16]int32
 	live := stack[:0]
@@ -90,11 +97,15 @@ func (p Position) Key() string {
 		}
 	}
 	slices.Sort(live)
+	if len(p.circles) > 0 {
+		return withCircles(p.circleKey(), format(live))
+	}
 	return format(live)
 }
 
-// String returns the notation of p: the heap sizes separated by spaces, "0" for no heap.
-func (p Position) String() string { return format(p.heaps) }
+// String returns the notation of p: the heap sizes separated by spaces, "0" for no heap,
+// after the circles, "o20 7".
+func (p Position) String() string { return withCircles(formatCircles(p.circles), format(p.heaps)) }
 
 // Hint returns the number of tokens in the heaps that have a move, a rough measure of the
 // work a position takes.
@@ -103,6 +114,11 @@ func (p Position) Hint() int {
 	for _, h := range p.heaps {
 		if p.g.isLive(int(h)) {
 			n += int(h)
+		}
+	}
+	for _, c := range p.circles {
+		if p.g.isLiveCircle(int(c)) {
+			n += int(c)
 		}
 	}
 	return n

@@ -53,6 +53,13 @@ func (p Position) Value() (int, bool) {
 			}
 			x ^= v
 		}
+		for _, c := range p.circles {
+			v, ok := t.circleValue(p.g, int(c))
+			if !ok {
+				return 0, false
+			}
+			x ^= v
+		}
 	}
 	return x, true
 }
