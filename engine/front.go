@@ -14,6 +14,15 @@ type Front struct {
 	// seen is a Bloom filter of the keys ever Put: a key it has not seen was never put
 	// behind, and ristretto is not asked (an unknown position is the common probe).
 	seen []uint64
+	// mayHold, when the cache behind is a Holder, is asked before a key not seen is
+	// skipped: a store holds keys of earlier runs.
+	mayHold func(key string) bool
+}
+
+// A Holder is a cache that may hold keys never Put through the front before it (a store
+// filled by earlier runs). MayHold reports false only for a key it surely lacks.
+type Holder interface {
+	MayHold(key string) bool
 }
 
 // A frontSlot holds one key; hash (never 0 in a used slot) spares most string comparisons.
@@ -39,15 +48,20 @@ func FrontBits(mb int) int {
 const frontSlotBytes = 50
 
 // NewFront returns a front of 2^bits slots before behind. It knows of the keys Put through
-// it only: give each cache one front for its whole life.
+// it only, and of those a Holder behind it may hold: give each cache one front for its
+// whole life.
 func NewFront(behind Cache, bits int) *Front {
-	return &Front{
+	c := &Front{
 		slots:  make([]frontSlot, 1<<bits),
 		mask:   1<<bits - 1,
 		seed:   maphash.MakeSeed(),
 		behind: behind,
 		seen:   make([]uint64, 1<<(bits+4)/64), // 16 bits a slot
 	}
+	if h, ok := behind.(Holder); ok {
+		c.mayHold = h.MayHold
+	}
+	return c
 }
 
 // probe returns the key's hash, its slot and its two bits in the Bloom filter.
@@ -67,7 +81,7 @@ func (c *Front) Get(key string) (Fact, bool) {
 	if s.hash == h && s.key == key {
 		return s.fact, !s.fact.empty()
 	}
-	if !c.isSet(b1) || !c.isSet(b2) {
+	if (!c.isSet(b1) || !c.isSet(b2)) && (c.mayHold == nil || !c.mayHold(key)) {
 		*s = frontSlot{h, key, Fact{}}
 		return Fact{}, false
 	}

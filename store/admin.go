@@ -1,0 +1,213 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"grundy/engine"
+)
+
+// readError names the store's directory, and says when its files are corrupt.
+func (s *Store) readError(err error) error {
+	return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+}
+
+// Get returns the stored fact of key in game, and whether there is one. Facts Put by a
+// search are seen once written (Flush).
+func (s *Store) Get(game, key string) (engine.Fact, bool, error) {
+	v, closer, err := s.db.Get(keyOf(game, key))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return engine.Fact{}, false, nil
+	}
+	if err != nil {
+		return engine.Fact{}, false, s.readError(err)
+	}
+	defer closer.Close()
+	f, err := decodeValue(keyOf(game, key), v)
+	if err != nil {
+		return engine.Fact{}, false, s.readError(err)
+	}
+	return f, true, nil
+}
+
+// addResult is what Add did to a key.
+type addResult int
+
+const (
+	addedNothing addResult = iota // the store knew it already
+	addedNew                      // the key was not stored
+	addedGrown                    // the stored fact grew
+)
+
+// Add merges f into what is stored for (game, key) at once (import, merge): a fact only
+// grows; a disagreement (two nimbers, or a nimber n against "≠ n") is an error that
+// errors.Is ErrConflict, as a *ConflictError{Game, Key string; Have, Got engine.Fact},
+// and nothing is changed. What Add writes is synced with the searches' writes, every
+// SyncEvery and at Flush and Close.
+func (s *Store) Add(game, key string, f engine.Fact) error {
+	_, err := s.add(game, key, f)
+	return err
+}
+
+func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	have, ok, err := s.Get(game, key)
+	switch {
+	case err != nil:
+		return addedNothing, err
+	case have.Conflicts(f):
+		return addedNothing, &ConflictError{Game: game, Key: key, Have: have, Got: f}
+	case ok && have.Merge(f).Equal(have):
+		return addedNothing, nil
+	}
+	val, _ := f.AppendBinary(nil)
+	if err := s.db.Merge(keyOf(game, key), val, pebble.NoSync); err != nil {
+		return addedNothing, fmt.Errorf("store %s: %w", s.dir, err)
+	}
+	s.writer.dirty.Store(true)
+	if facts := s.facts[game]; facts != nil {
+		facts.filter.add(key)
+	}
+	if ok {
+		return addedGrown, nil
+	}
+	return addedNew, nil
+}
+
+// Each calls fn on every fact of game, in key order (game "": every game, fn gets it). It
+// stops at fn's first error and returns it.
+func (s *Store) Each(game string, fn func(game, key string, f engine.Fact) error) error {
+	opts := &pebble.IterOptions{LowerBound: []byte{1}, UpperBound: []byte{0xff}} // UTF-8 names never hold 0xff
+	if game != "" {
+		prefix := prefixOf(game)
+		opts = &pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)}
+	}
+	it, err := s.db.NewIter(opts)
+	if err != nil {
+		return s.readError(err)
+	}
+	for ok := it.First(); ok; ok = it.Next() {
+		g, key, ok := splitKey(it.Key())
+		if !ok {
+			continue
+		}
+		v, err := it.ValueAndErr()
+		if err != nil {
+			it.Close()
+			return s.readError(err)
+		}
+		f, err := decodeValue(it.Key(), v)
+		if err != nil {
+			it.Close()
+			return s.readError(err)
+		}
+		if err := fn(g, key, f); err != nil {
+			it.Close()
+			return err
+		}
+	}
+	if err := it.Close(); err != nil {
+		return s.readError(err)
+	}
+	return nil
+}
+
+// Stats is what a store holds.
+type Stats struct {
+	Games     []GameStats // by name
+	DiskBytes int64       // the database's files
+}
+
+// GameStats counts one game's facts.
+type GameStats struct {
+	Game    string
+	Entries int64
+}
+
+// Stats counts the facts of each game, and measures the store on disk.
+func (s *Store) Stats() (Stats, error) {
+	counts := map[string]int64{}
+	err := s.Each("", func(game, _ string, _ engine.Fact) error {
+		counts[game]++
+		return nil
+	})
+	if err != nil {
+		return Stats{}, err
+	}
+	var st Stats
+	for g, n := range counts {
+		st.Games = append(st.Games, GameStats{g, n})
+	}
+	slices.SortFunc(st.Games, func(a, b GameStats) int { return cmpString(a.Game, b.Game) })
+	st.DiskBytes = int64(s.db.Metrics().DiskSpaceUsage())
+	return st, nil
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// MergeReport is what Merge did.
+type MergeReport struct {
+	Read      int64 // facts read from the source
+	Added     int64 // positions new to the store
+	Grown     int64 // positions whose fact grew
+	Conflicts []ConflictError
+}
+
+// Merge adds every fact of src into s; conflicts are reported (both values), never resolved:
+// the store keeps its own fact.
+func (s *Store) Merge(src *Store) (MergeReport, error) {
+	var r MergeReport
+	err := src.Each("", func(game, key string, f engine.Fact) error {
+		r.Read++
+		res, err := s.add(game, key, f)
+		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
+			r.Conflicts = append(r.Conflicts, *ce)
+			return nil
+		}
+		switch res {
+		case addedNew:
+			r.Added++
+		case addedGrown:
+			r.Grown++
+		}
+		return err
+	})
+	if err != nil {
+		return r, err
+	}
+	return r, s.Flush()
+}
+
+// Clear removes every fact of game ("": of every game), and gives their space back.
+func (s *Store) Clear(game string) error {
+	start, end := []byte{1}, []byte{0xff}
+	if game != "" {
+		start = prefixOf(game)
+		end = upperBound(start)
+	}
+	if err := s.Flush(); err != nil {
+		return err
+	}
+	if err := s.db.DeleteRange(start, end, pebble.Sync); err != nil {
+		return fmt.Errorf("store %s: clearing: %w", s.dir, err)
+	}
+	// The games' filters still hold the cleared keys: a search asking for one reads the
+	// store once and finds nothing, as for any false positive.
+	if err := s.db.Compact(context.Background(), start, end, true); err != nil {
+		return fmt.Errorf("store %s: clearing: %w", s.dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,226 @@
+package store
+
+import (
+	"errors"
+	"hash/maphash"
+	"log"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"grundy/engine"
+)
+
+// Facts is the store seen as one game's engine.Cache. Get reads the store (after its filter
+// of the game's keys); Put queues the fact for the writer, which merges it into the store in
+// batches, synced every SyncEvery and at Flush and Close. It is safe for concurrent use;
+// Store.Facts returns the same Facts for a game each time.
+type Facts struct {
+	s      *Store
+	game   string
+	filter *keyFilter
+	err    error // reading the game's keys when the Facts was made
+
+	mu      sync.Mutex
+	pending []pendingFact // Puts not yet handed to the writer
+
+	reads, hits, puts, dropped, failed atomic.Int64
+	failOnce                           sync.Once
+}
+
+// A pendingFact is one Put waiting for the writer.
+type pendingFact struct {
+	key  string
+	fact engine.Fact
+}
+
+const (
+	// batchFacts is how many Puts a Facts hands the writer at once.
+	batchFacts = 4096
+	// maxPendingFacts is how many Puts a Facts keeps while the writer is behind (its queue
+	// full): past it, the oldest batch is dropped (counted in Use.Dropped), so that a slow
+	// disk never stops the search nor grows its memory without end. Dropped facts stay in
+	// the runner's cache; only a later run loses them.
+	maxPendingFacts = 64 * batchFacts
+)
+
+// Facts returns the engine.Cache of one game's facts (game: games.Game.Name()). Made on first
+// use, it reads every key of the game once, into its filter; Err says whether that failed.
+func (s *Store) Facts(game string) *Facts {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f := s.facts[game]; f != nil {
+		return f
+	}
+	f := &Facts{s: s, game: game}
+	seed := maphash.MakeSeed()
+	hashes, err := s.keyHashes(game, seed)
+	if err != nil {
+		f.err = err
+	}
+	f.filter = newKeyFilter(seed, hashes)
+	s.facts[game] = f
+	return f
+}
+
+// keyHashes returns the hashes of every position key of game in the store.
+func (s *Store) keyHashes(game string, seed maphash.Seed) ([]uint64, error) {
+	prefix := prefixOf(game)
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)})
+	if err != nil {
+		return nil, s.readError(err)
+	}
+	var hashes []uint64
+	for ok := it.First(); ok; ok = it.Next() {
+		hashes = append(hashes, maphash.Bytes(seed, it.Key()[len(prefix):]))
+	}
+	err = it.Close()
+	if err != nil {
+		return nil, s.readError(err)
+	}
+	return hashes, nil
+}
+
+// Err is the error met reading the game's keys when the Facts was made (a corrupt store):
+// the Facts then works, but knows only the facts written since.
+func (f *Facts) Err() error { return f.err }
+
+// MayHold reports whether the store may hold key; false means it surely does not (see
+// engine.Front, which then asks no cache behind it).
+func (f *Facts) MayHold(key string) bool { return f.filter.mayHold(key) }
+
+// Get returns the stored fact of key. A failed read is a miss, counted (Use.Failed) and
+// logged once.
+func (f *Facts) Get(key string) (engine.Fact, bool) {
+	if !f.filter.mayHold(key) {
+		return engine.Fact{}, false
+	}
+	f.reads.Add(1)
+	v, closer, err := f.s.db.Get(keyOf(f.game, key))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return engine.Fact{}, false
+	}
+	if err != nil {
+		f.readFailed(err)
+		return engine.Fact{}, false
+	}
+	fact, err := engine.DecodeFact(v)
+	closer.Close()
+	if err != nil {
+		f.readFailed(err)
+		return engine.Fact{}, false
+	}
+	f.hits.Add(1)
+	return fact, true
+}
+
+func (f *Facts) readFailed(err error) {
+	f.failed.Add(1)
+	f.failOnce.Do(func() { log.Printf("store %s: reading a fact of %s: %v (reported once)", f.s.dir, f.game, err) })
+}
+
+// Put queues f for the store. It never blocks on the disk: see maxPendingFacts.
+func (f *Facts) Put(key string, fact engine.Fact) {
+	f.puts.Add(1)
+	f.mu.Lock()
+	f.pending = append(f.pending, pendingFact{key, fact})
+	if len(f.pending)%batchFacts == 0 {
+		f.handOver()
+	}
+	f.mu.Unlock()
+}
+
+// handOver gives the pending Puts to the writer when its queue has room, and drops the
+// oldest batch when too many wait. f.mu is held.
+func (f *Facts) handOver() {
+	select {
+	case f.s.writer.queue <- factBatch{f, f.pending}:
+		f.pending = make([]pendingFact, 0, batchFacts)
+		return
+	default:
+	}
+	if len(f.pending) >= maxPendingFacts {
+		f.dropped.Add(batchFacts)
+		f.pending = append(f.pending[:0], f.pending[batchFacts:]...)
+	}
+}
+
+// take returns the pending Puts and forgets them.
+func (f *Facts) take() []pendingFact {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p := f.pending
+	f.pending = nil
+	return p
+}
+
+// Use is what a game's Facts did: facts read from the store and queued for it.
+type Use struct {
+	Reads   int64 // reads of the store (keys its filter did not rule out)
+	Hits    int64 // facts found
+	Puts    int64 // facts queued for the store (a fact each time it grew)
+	Dropped int64 // of those, dropped because the writer was behind
+	Failed  int64 // reads that failed (a corrupt store)
+}
+
+// Use returns what f did so far.
+func (f *Facts) Use() Use {
+	return Use{Reads: f.reads.Load(), Hits: f.hits.Load(), Puts: f.puts.Load(),
+		Dropped: f.dropped.Load(), Failed: f.failed.Load()}
+}
+
+// Usage reports the memory f holds: its filter and the Puts not yet written.
+func (f *Facts) Usage() engine.Usage {
+	f.mu.Lock()
+	pending := int64(len(f.pending))
+	f.mu.Unlock()
+	return engine.Usage{Bytes: f.filter.bytes() + pending*48, Rejected: f.dropped.Load()}
+}
+
+// A Tier is the cache a runner searches through with a store: a cache in memory (near,
+// ristretto), then the store. What the store gives is kept near; every Put goes to both.
+// Put it behind an engine.Front, which asks MayHold before skipping it.
+type Tier struct {
+	near       engine.Cache
+	far        *Facts
+	hits, puts atomic.Int64
+}
+
+// Through returns the tier of near before the store's facts far.
+func Through(near engine.Cache, far *Facts) *Tier { return &Tier{near: near, far: far} }
+
+func (t *Tier) Get(key string) (engine.Fact, bool) {
+	if f, ok := t.near.Get(key); ok {
+		return f, true
+	}
+	f, ok := t.far.Get(key)
+	if ok {
+		t.hits.Add(1)
+		t.near.Put(key, f)
+	}
+	return f, ok
+}
+
+func (t *Tier) Put(key string, f engine.Fact) {
+	t.near.Put(key, f)
+	t.far.Put(key, f)
+	t.puts.Add(1)
+}
+
+// MayHold reports whether the store may hold key (engine.Front asks).
+func (t *Tier) MayHold(key string) bool { return t.far.MayHold(key) }
+
+// Usage is that of the cache near.
+func (t *Tier) Usage() engine.Usage {
+	if u, ok := t.near.(engine.Usager); ok {
+		return u.Usage()
+	}
+	return engine.Usage{}
+}
+
+// StoreHits is the number of facts this tier read from the store.
+func (t *Tier) StoreHits() int64 { return t.hits.Load() }
+
+// StorePuts is the number of facts this tier queued for the store.
+func (t *Tier) StorePuts() int64 { return t.puts.Load() }

@@ -1,0 +1,27 @@
+// Package store keeps what searches prove beyond the process: a facts store on disk, so that
+// a stopped or killed search resumes where it was and results can be exchanged (Glop and
+// SPOTS databases, merges of stores).
+//
+// A fact is what engine.Fact holds: a position's nimber, or the values it is proven ≠. The
+// store is a cockroachdb/pebble database (pure Go, a write-ahead log): a key is the game's
+// name, KeyVersion (the version of the engine's key format) and the position's exact
+// canonical key (engine.Position.Key); a value is the fact's binary form
+// (engine.Fact.AppendBinary). A fact only grows, by pebble's merge operator, so writes need
+// no reads; two facts that disagree (two nimbers, or n against "≠ n") are a conflict: Add
+// refuses it with a *ConflictError, Merge reports it with both values, and a search's write
+// that meets one (which only a wrong store or engine can cause) is counted and logged,
+// never written over the stored fact.
+//
+// A search reads and writes the store as one more tier of its cache: Facts(game) is an
+// engine.Cache, and Through(ristretto, facts) behind an engine.Front is what job's runners
+// use. Facts keeps a Bloom filter of the game's keys (read once, when first asked for the
+// game, and grown with each write), so that a position never stored costs no disk read.
+// Puts go in batches through a buffered channel to one writer goroutine, never waiting for
+// the disk; they are synced every SyncEvery (2 s) and at Flush and Close, so that a process
+// killed with SIGKILL loses at most the last two seconds of facts, and pebble's write-ahead
+// log leaves the store intact.
+//
+//	s, err := store.Open(dir) // one process at a time; store.DefaultDir() is the user's
+//	defer s.Close()
+//	cache := engine.NewFront(store.Through(ristretto, s.Facts("cram")), bits)
+package store

@@ -1,0 +1,243 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/bloom"
+	"github.com/cockroachdb/pebble/v2/vfs"
+
+	"grundy/engine"
+)
+
+// KeyVersion is the version of the engine's key format that the store's keys carry: a change
+// of a game's canonical keys (Position.Key) must raise it, so that old facts are not read
+// under new keys. Facts of other versions stay on disk, unread.
+const KeyVersion = 1
+
+// formatName is the value of the store's meta key: what the directory holds, and the version
+// of the store's own layout.
+const formatName = "grundy-facts/1"
+
+// metaKey is the key of the store's format; no game's key starts with a zero byte.
+var metaKey = []byte("\x00format")
+
+// SyncEvery is how often the facts a search wrote are synced to disk: a process killed
+// (kill -9, a crash) loses at most the facts of the last SyncEvery.
+const SyncEvery = 2 * time.Second
+
+// ErrConflict is the error of a fact that contradicts the stored one.
+var ErrConflict = errors.New("conflicting facts")
+
+// A ConflictError says which position two sources disagree on, and what each says.
+type ConflictError struct {
+	Game, Key string
+	Have, Got engine.Fact // what the store held, what was added
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s %q: stored %s, new %s", e.Game, e.Key, describe(e.Have), describe(e.Got))
+}
+
+func (e *ConflictError) Unwrap() error { return ErrConflict }
+
+// A Store keeps facts on disk in a pebble database, by game and position key. It is safe for
+// concurrent use; one process at a time may open a directory.
+type Store struct {
+	dir  string
+	db   *pebble.DB
+	lock *pebble.Lock
+
+	mu    sync.Mutex        // Add's read-modify-write; facts
+	facts map[string]*Facts // by game, made on first use
+
+	writer *writer
+
+	conflicts    atomic.Int64 // met while merging the writes of searches
+	conflictOnce sync.Once
+	closeOnce    sync.Once
+	closeErr     error
+}
+
+// DefaultDir is $XDG_DATA_HOME/grundy, else ~/.local/share/grundy.
+func DefaultDir() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "grundy"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("store: no data directory: %w", err)
+	}
+	return filepath.Join(home, ".local", "share", "grundy"), nil
+}
+
+// Open opens (creating it) the store in dir. A store in use by another process, a corrupt
+// or truncated one, a dir that is not a store: a clear error naming dir and what is wrong.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("store %s: %w", dir, err)
+	}
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
+	lock, err := pebble.LockDirectory(dir, vfs.Default)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: in use by another process (%v)", dir, err)
+	}
+	s := &Store{dir: dir, lock: lock, facts: make(map[string]*Facts)}
+	s.db, err = pebble.Open(dir, s.options())
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("store %s: %s", dir, whatIsWrong(err))
+	}
+	if err := s.checkFormat(); err != nil {
+		s.db.Close()
+		lock.Close()
+		return nil, err
+	}
+	s.writer = startWriter(s)
+	return s, nil
+}
+
+// options are pebble's: the facts' merge operator, Bloom filters (most reads are of
+// positions never stored), and a quiet logger (pebble's informational lines are not the
+// user's business).
+func (s *Store) options() *pebble.Options {
+	o := &pebble.Options{
+		Merger:       &pebble.Merger{Name: "grundy.facts.v1", Merge: s.newMerger},
+		Lock:         s.lock,
+		Logger:       quietLogger{},
+		MemTableSize: 16 << 20,
+	}
+	o.Levels[0].FilterPolicy = bloom.FilterPolicy(10) // the levels below take L0's
+	return o
+}
+
+// checkDir refuses a directory that holds files but no pebble database: it is not a store,
+// and pebble would write one among them.
+func checkDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("store %s: %w", dir, err)
+	}
+	others := ""
+	for _, e := range entries {
+		name := e.Name()
+		if name == "CURRENT" || strings.HasPrefix(name, "MANIFEST-") || strings.HasPrefix(name, "marker.manifest.") {
+			return nil
+		}
+		if name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
+			!strings.HasSuffix(name, ".log") && others == "" {
+			others = name
+		}
+	}
+	if others != "" {
+		return fmt.Errorf("store %s: not a facts store: it holds %s and no database", dir, others)
+	}
+	return nil
+}
+
+// whatIsWrong says why pebble could not open a store.
+func whatIsWrong(err error) string {
+	if errors.Is(err, pebble.ErrCorruption) {
+		return "corrupt or truncated: " + err.Error()
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return "damaged, a file of it is missing: " + err.Error()
+	}
+	return err.Error()
+}
+
+// checkFormat writes the format of a new store, and refuses a database that is not one.
+func (s *Store) checkFormat() error {
+	v, closer, err := s.db.Get(metaKey)
+	if errors.Is(err, pebble.ErrNotFound) {
+		if !s.empty() {
+			return fmt.Errorf("store %s: not a facts store: a database without its format key", s.dir)
+		}
+		return s.db.Set(metaKey, []byte(formatName), pebble.Sync)
+	}
+	if err != nil {
+		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+	}
+	defer closer.Close()
+	if string(v) != formatName {
+		return fmt.Errorf("store %s: format %q, this grundy reads %q", s.dir, v, formatName)
+	}
+	return nil
+}
+
+// empty reports whether the database holds no key.
+func (s *Store) empty() bool {
+	it, err := s.db.NewIter(nil)
+	if err != nil {
+		return false
+	}
+	defer it.Close()
+	return !it.First()
+}
+
+// Dir is the store's directory.
+func (s *Store) Dir() string { return s.dir }
+
+// Flush writes and syncs what is pending.
+func (s *Store) Flush() error {
+	if err := s.writer.flush(); err != nil {
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	}
+	return nil
+}
+
+// Close flushes, syncs and closes the store. Later calls return the first's error.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		err := s.writer.stop()
+		if cerr := s.db.Close(); err == nil {
+			err = cerr
+		}
+		if lerr := s.lock.Close(); err == nil {
+			err = lerr
+		}
+		if err != nil {
+			s.closeErr = fmt.Errorf("store %s: closing: %w", s.dir, err)
+		}
+	})
+	return s.closeErr
+}
+
+// Conflicts is the number of conflicting facts met while merging what searches wrote (see
+// Facts.Put): none, unless a store or the engine is wrong.
+func (s *Store) Conflicts() int64 { return s.conflicts.Load() }
+
+// noteConflict counts a conflict met by the merge operator, and logs the first.
+func (s *Store) noteConflict(key []byte, have, got engine.Fact) {
+	s.conflicts.Add(1)
+	s.conflictOnce.Do(func() {
+		game, pos, _ := splitKey(key)
+		log.Printf("store %s: %s %q: a search wrote %s against the stored %s; kept the stored fact (reported once)",
+			s.dir, game, pos, describe(got), describe(have))
+	})
+}
+
+// quietLogger drops pebble's informational lines and keeps its errors.
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any)              {}
+func (quietLogger) Errorf(format string, args ...any) { log.Printf("store: "+format, args...) }
+func (quietLogger) Fatalf(format string, args ...any) { log.Fatalf("store: "+format, args...) }
+
+// closeQuietly closes c when it is not nil; a Get's closer never fails.
+func closeQuietly(c io.Closer) {
+	if c != nil {
+		c.Close()
+	}
+}
