@@ -21,12 +21,22 @@
 //	A … Y    a spot with one life seen in two regions, once in each
 //	a … l    a spot with one life seen twice in one boundary
 //
-// "0*k" is k isolated spots in one region: "0*3" is "0.0.0". The lives of a land are 3 − d for
-// every digit d and one for every letter. Larger positions need more letters than Glop's
-// alphabet has: a prime counts one more round of it, so A' is the 26th uppercase letter and
-// a' the 13th lowercase one. Parse also reads the Glop 1.x form, where '.' ends each
-// boundary, '}' each region, ']' each land and '!' the position: "0.0.}]!" is "0*2". Spaces
-// are ignored. A land holds at most 120 lives (40 fresh spots).
+// Uppercase names belong to the land; lowercase names to their boundary only, where each is
+// seen exactly twice: every boundary names its own from a again, so "1a1a.1a1a" is two
+// lines, each between two spots, and "0*2.AB.C|0.1aCa|1a2a.AB" (as SPOTS writes it) holds
+// two spots named a. "0*k" is
+// k isolated spots, alone in one region ("0*3" is "0.0.0") or beside other boundaries
+// ("0*2.AB"). The lives of a land are 3 − d for every digit d and one for every letter.
+//
+// Letters past the alphabet are written with escapes, as Glop 2.x and SPOTS write them: m(k)
+// is the k-th lowercase letter (m(1) is a), n(k) the k-th uppercase one (SPOTS; Glop 2.x
+// writes Z(k)). Parse reads all three, mixed with plain letters; String writes SPOTS's form,
+// and when a position needs one letter of a class past l or Y it writes every letter of that
+// class with the escape, in all its lands. Parse also reads the Glop 1.x form, where '.' ends
+// each boundary, '}' each region, ']' each land and '!' the position: "0.0.}]!" is "0*2".
+// Spaces are ignored. A land holds at most 120 lives (40 fresh spots), and a text at most
+// 4096 symbols (an escape counts one, 0*k the 2k−1 of 0.0.….0): String never writes more
+// symbols than Parse read, so what it writes always reads back.
 //
 // # Moves
 //
@@ -44,8 +54,9 @@
 // itself is kept once, empty boundaries and regions where no move fits go, regions of 2 or 3
 // lives keep their spots in one boundary, an uppercase letter seen once becomes 2, regions that
 // share no letter become lands) and write it in canonical form: the smallest text over every
-// order of regions and boundaries, rotation of boundaries and reflection of regions, letters
-// named in order of appearance, lands sorted. The text is the position's Key, so "a1a2" and
+// order of regions and boundaries, rotation of boundaries and reflection of regions,
+// uppercase letters named in order of appearance through the land and lowercase ones in order
+// of appearance in their boundary, lands sorted. The text is the position's Key, so "a1a2" and
 // "1a2a", or "BA|AB.0" and "0.AB|AB", are one position. Choices are first narrowed by
 // signatures that ignore names; a land so symmetric that more than 64 renderings remain to
 // compare keeps the smallest text found, which is right but may differ from another writing.

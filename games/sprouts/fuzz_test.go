@@ -8,18 +8,23 @@ import "testing"
 // move, so that odd but valid inputs reach the move generator.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
-		"0*2",            // fresh spots
-		"0*40",           // at the limit
-		"!",              // the empty position
-		"0.AB|AB",        // a loop round nothing
-		"1a1a",           // a line between two spots
-		"ABCD|ABCD",      // a square
-		"1aa.AB|AB",      // a letter next to itself
-		"ABC|ABC|A",      // a dead spot, seen three times
-		"A'B'|A'B'",      // letters past the Glop alphabet
+		"0*2",                     // fresh spots
+		"0*40",                    // at the limit
+		"!",                       // the empty position
+		"0.AB|AB",                 // a loop round nothing
+		"1a1a",                    // a line between two spots
+		"ABCD|ABCD",               // a square
+		"1aa.AB|AB",               // a letter next to itself
+		"ABC|ABC|A",               // a dead spot, seen three times
+		"n(1)n(2)|Z(1)B",          // escapes: SPOTS's n(k), Glop's Z(k), mixed with letters
+		"1m(13)1m(13)",            // the 13th lowercase letter, past l
+		"0*2.AB.C|0.1aCa|1a2a.AB", // SPOTS: lowercase names local to their boundary, 0*k in a region
+		"1a1a.1a1a.AB|AB",         // one lowercase name, two spots
+		"A'B'|A'B'",               // primes: refused
+		"m(0)", "m(", "n(99999)",  // escapes out of range or unfinished
 		"0.0.}]1a1a.}]!", // Glop 1.x
 		"0.AB + AB|1a1a", // spaces, two lands
-		"1a.1a",          // a lowercase letter in two boundaries
+		"1a.1a",          // a lowercase name once in each of two boundaries
 		"0A",             // a 0 that is not alone
 		"0*",             // a star with no count
 	} {
@@ -31,6 +36,9 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, p.String(), p.Lives(), exact)
+		for _, land := range p.Lands() { // each written as on its own
+			checkRoundTrip(t, land, landLives(land), exact)
+		}
 		if p.Lives() > 9 {
 			return
 		}

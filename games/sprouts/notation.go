@@ -8,17 +8,21 @@ import (
 	"grundy/games/parse"
 )
 
-// Limits on what Parse accepts, checked as the input is read, before anything big is built.
+// Limits on what Parse accepts, checked before anything big is built. The length counts
+// symbols as the canonical text writes them, an escape such as m(13) for one and 0*k for the
+// 2k-1 symbols of 0.0.….0, so that the canonical text of a position never exceeds the length
+// of what was read and always reads back; maxBytes bounds the raw text.
 const (
-	maxLen    = 4096 // bytes of input
-	maxLives  = 120  // lives of one land: those of 40 fresh spots
-	maxLetter = 120  // letters of one case in one land
+	maxLen    = 4096 // symbols of input
+	maxBytes  = 6 * maxLen
+	maxLives  = 120 // lives of one land: those of 40 fresh spots
+	maxLetter = 120 // letters of one case in one land
 	maxStar   = maxLives / 3
 )
 
-// The Glop alphabet has 25 uppercase (A…Y) and 12 lowercase (a…l) letters. Larger positions
-// need more: a prime after a letter counts one more round of its alphabet, so A' is the 26th
-// uppercase letter and a with two primes the 25th lowercase one.
+// The alphabet of Glop and SPOTS has 25 uppercase (A…Y) and 12 lowercase (a…l) letters.
+// Past them a letter is written with an escape: m(k) is the k-th lowercase letter and n(k)
+// (SPOTS) or Z(k) (Glop 2.x) the k-th uppercase one, k from 1.
 const (
 	upperBase = 25
 	lowerBase = 12
@@ -41,21 +45,29 @@ type letterUse struct {
 	upper    bool // written in uppercase
 }
 
-// A reader parses the current notation and the Glop 1.x one.
+// A reader parses the current notation and the Glop 1.x one. Uppercase letters name spots of
+// the whole land; lowercase ones only spots of their boundary, whose names start again from
+// a (SPROUTS.md): "1a1a.1a1a" is two loops, four spots.
 type reader struct {
 	s        string
 	i        int
 	old      bool // Glop 1.x: '.' ends a boundary, '}' a region, ']' a land, '!' the position
 	land     rawLand
-	id       [2][maxLetter]uint8 // letter id by case and name index; 0: not seen yet
-	use      []letterUse         // by letter id - letter0
-	reg, bnd int                 // counters of the land's regions and boundaries
+	upperID  [maxLetter]uint8 // letter id by uppercase name index; 0: not seen in the land yet
+	lowerID  [maxLetter]uint8 // the same for lowercase names, in the boundary under reading
+	lowers   []uint8          // lowercase letter ids of the boundary under reading
+	use      []letterUse      // by letter id - letter0
+	reg, bnd int              // counters of the land's regions and boundaries
+	zeroAt   int              // offset of the first 0 of the boundary under reading, or -1
 }
 
 // read parses s into its lands.
 func read(s string) ([]rawLand, error) {
-	if len(s) > maxLen {
-		return nil, parse.Errorf(parse.ErrTooLarge, "sprouts", s, -1, "longer than %d bytes", maxLen)
+	if len(s) > maxBytes {
+		return nil, parse.Errorf(parse.ErrTooLarge, "sprouts", s, -1, "longer than %d bytes", maxBytes)
+	}
+	if n := symbols(s); n > maxLen {
+		return nil, parse.Errorf(parse.ErrTooLarge, "sprouts", s, -1, "%d symbols, more than %d (0*k counts as 0.0.….0)", n, maxLen)
 	}
 	r := &reader{s: s, old: strings.ContainsAny(s, "}]")}
 	r.skipSpace()
@@ -169,7 +181,8 @@ func (r *reader) boundary() error {
 	if r.star() {
 		return r.readStar()
 	}
-	start, at := len(r.land.codes), r.i
+	start := len(r.land.codes)
+	r.zeroAt, r.lowers = -1, r.lowers[:0]
 	for !r.eof() && !strings.ContainsRune(".|+!}]", rune(r.peek())) {
 		if err := r.spot(); err != nil {
 			return err
@@ -177,14 +190,29 @@ func (r *reader) boundary() error {
 		r.skipSpace()
 	}
 	n := len(r.land.codes) - start
-	if n == 0 {
+	switch {
+	case n == 0:
 		return r.syntax(r.i, "empty boundary")
+	case n > 1 && r.zeroAt >= 0:
+		return r.syntax(r.zeroAt, "a spot with no line (0) must be alone in its boundary")
 	}
-	if n > 1 && strings.IndexByte(r.s[at:r.i], '0') >= 0 {
-		return r.syntax(at+strings.IndexByte(r.s[at:r.i], '0'), "a spot with no line (0) must be alone in its boundary")
+	if err := r.endBoundary(); err != nil {
+		return err
 	}
 	r.land.codes = append(r.land.codes, sepB)
 	r.bnd++
+	return nil
+}
+
+// endBoundary checks that each lowercase letter of the boundary just read is seen twice in
+// it, and forgets their names: the next boundary names its own from a again.
+func (r *reader) endBoundary() error {
+	for _, id := range r.lowers {
+		if u := &r.use[id-letter0]; u.n == 1 {
+			return r.syntax(u.at, "lowercase letter %s is seen once in its boundary, want twice (lowercase names are local to their boundary)", r.s[u.at:u.end])
+		}
+	}
+	clear(r.lowerID[:])
 	return nil
 }
 
@@ -232,75 +260,78 @@ func (r *reader) spot() error {
 		r.i++
 		r.land.codes = append(r.land.codes, c-'0')
 		r.land.lives += digitLives(c - '0')
-		return nil
-	case c >= 'A' && c <= 'Y', c >= 'a' && c <= 'l':
-		r.i++
-		for !r.eof() && r.peek() == '\'' {
-			r.i++
+		if c == '0' && r.zeroAt < 0 {
+			r.zeroAt = at
 		}
-		return r.letter(at)
+		return nil
+	case c >= 'A' && c <= 'Y':
+		r.i++
+		return r.letter(at, true, int(c-'A'))
+	case c >= 'a' && c <= 'l':
+		r.i++
+		return r.letter(at, false, int(c-'a'))
+	case isEscape(c) && at+1 < len(r.s) && r.s[at+1] == '(':
+		k, err := r.escape()
+		if err != nil {
+			return err
+		}
+		return r.letter(at, c != 'm', k-1)
+	case c == '\'':
+		return r.syntax(at, "a prime is no part of a letter's name: past Y write n(k), past l m(k)")
 	}
 	return r.unexpected(at)
 }
 
-// letter records the letter written at s[at:r.i].
-func (r *reader) letter(at int) error {
-	upper, idx := nameIndex(r.s[at:r.i])
-	if idx >= maxLetter {
-		return parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, at, "more than %d letters of one case", maxLetter)
-	}
-	cs := 0
+// letter records the letter written at s[at:r.i], of the given case and name index (from 0).
+func (r *reader) letter(at int, upper bool, idx int) error {
+	ids := &r.lowerID
 	if upper {
-		cs = 1
+		ids = &r.upperID
 	}
-	id := r.id[cs][idx]
+	id := ids[idx]
 	if id == 0 {
+		if len(r.use) == maxLives { // each letter is a life: the land is too large
+			return parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, at, "a land has more than %d lives", maxLives)
+		}
 		id = letter0 + uint8(len(r.use))
-		r.id[cs][idx] = id
+		ids[idx] = id
 		r.use = append(r.use, letterUse{reg: r.reg, bnd: r.bnd, at: at, end: r.i, upper: upper})
+		if !upper {
+			r.lowers = append(r.lowers, id)
+		}
 	}
 	r.land.codes = append(r.land.codes, id)
 	return r.seen(&r.use[id-letter0], at)
 }
 
 // seen checks one more occurrence of a letter against the alphabet of SPROUTS.md: a
-// lowercase letter is seen twice in one boundary, an uppercase one once in each of two
-// regions. The working forms that the reduction takes (an uppercase letter seen once, or three
-// times for a dead spot, or twice in one boundary) are not the notation and are refused, so
-// that a typing slip such as 0.AB|A is not read silently as another position.
+// lowercase letter is seen twice in its boundary, where its name means one spot (endBoundary
+// refuses one seen once), an uppercase one once in each of two regions. The working forms
+// that the reduction takes (an uppercase letter seen once, or three times for a dead spot,
+// or twice in one boundary) are not the notation and are refused, so that a typing slip
+// such as 0.AB|A is not read silently as another position.
 func (r *reader) seen(u *letterUse, at int) error {
 	u.n++
 	name := r.s[u.at:u.end]
 	switch {
-	case u.n == 2 && u.upper && u.bnd == r.bnd:
+	case !u.upper && u.n > 2:
+		return r.syntax(at, "lowercase letter %s is seen %s in one boundary, want twice", name, times(u.n))
+	case !u.upper:
+		return nil
+	case u.n == 2 && u.bnd == r.bnd:
 		return r.syntax(at, "uppercase letter %s is twice in one boundary, want a lowercase letter there", name)
-	case u.n == 3 && u.upper:
-		return r.syntax(at, "uppercase letter %s is seen three times, want once in each of two regions", name)
-	case u.n == 2 && u.bnd != r.bnd && u.reg == r.reg:
-		return r.syntax(at, "letter %s is in two boundaries of one region", name)
-	case u.n == 2 && u.reg != r.reg && !u.upper:
-		return r.syntax(at, "lowercase letter %s is in two regions, want twice in one boundary", name)
-	case u.n == 3 && !u.upper:
-		return r.syntax(at, "lowercase letter %s is seen more than twice", name)
-	case u.n > 3:
-		return r.syntax(at, "letter %s is seen more than three times", name)
+	case u.n == 2 && u.reg == r.reg:
+		return r.syntax(at, "uppercase letter %s is in two boundaries of one region, want once in each of two regions", name)
+	case u.n > 2:
+		return r.syntax(at, "uppercase letter %s is seen %s, want once in each of two regions", name, times(u.n))
 	}
 	return nil
-}
-
-// nameIndex returns the case and index of a letter name such as C, a or A' (the 26th uppercase).
-func nameIndex(name string) (upper bool, idx int) {
-	c, primes := name[0], len(name)-1
-	if c <= 'Z' {
-		return true, int(c-'A') + upperBase*primes
-	}
-	return false, int(c-'a') + lowerBase*primes
 }
 
 // startLand forgets the letters of the previous land.
 func (r *reader) startLand() {
 	r.land = rawLand{}
-	r.id = [2][maxLetter]uint8{}
+	clear(r.upperID[:])
 	r.use = r.use[:0]
 	r.reg, r.bnd = 0, 0
 }
@@ -313,14 +344,10 @@ func (r *reader) endRegion() {
 // finishLand checks the letters seen once and counts lives: one for each letter.
 func (r *reader) finishLand() (rawLand, error) {
 	for _, u := range r.use {
-		switch {
-		case u.n == 1 && !u.upper:
-			return rawLand{}, r.syntax(u.at, "lowercase letter %s is seen once, want twice in one boundary", r.s[u.at:u.end])
-		case u.n == 1:
+		if u.n == 1 { // lowercase letters seen once are refused at the end of their boundary
 			return rawLand{}, r.syntax(u.at, "uppercase letter %s is seen once, want once in each of two regions (a 1-life spot seen once is 2)", r.s[u.at:u.end])
-		default:
-			r.land.lives++
 		}
+		r.land.lives++
 	}
 	if r.land.lives > maxLives {
 		return rawLand{}, parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, -1, "a land has %d lives, more than %d", r.land.lives, maxLives)
@@ -371,17 +398,4 @@ func (r *reader) unexpected(at int) error {
 
 func (r *reader) syntax(at int, format string, args ...any) error {
 	return parse.Errorf(parse.ErrSyntax, "sprouts", r.s, at, format, args...)
-}
-
-// appendName appends the name of letter number idx (from 0) of the given case.
-func appendName(dst []byte, upper bool, idx int) []byte {
-	base, first := lowerBase, byte('a')
-	if upper {
-		base, first = upperBase, 'A'
-	}
-	dst = append(dst, first+byte(idx%base))
-	for range idx / base {
-		dst = append(dst, '\'')
-	}
-	return dst
 }

@@ -6,12 +6,13 @@ import "bytes"
 // symmetric lands stop there, with a text that is right but maybe not the only one.
 const maxRenders = 64
 
-// A namer names letters in order of appearance, uppercase and lowercase apart, and can take
-// names back to try another choice.
+// A namer names letters in order of appearance, uppercase ones through the land and
+// lowercase ones within their boundary (each boundary starts again from a: see
+// renderBoundary), and can take names back to try another choice.
 type namer struct {
 	name     [256]int // index of the name plus one; 0: no name yet
 	log      []uint8  // letters named, in order
-	up, down int      // names given so far
+	up, down int      // names given so far: uppercase in the land, lowercase in the boundary
 }
 
 // A mark is a state of a namer to roll back to.
@@ -316,10 +317,13 @@ func (c *canon) rotStarts(b, o int) []int {
 	return c.stBuf[sp.lo:sp.hi]
 }
 
-// renderBoundary appends the rendering of boundary b read in orientation o from start.
+// renderBoundary appends the rendering of boundary b read in orientation o from start. Its
+// lowercase letters are named from a: both places of one are in it, so their names depend on
+// the boundary and where it is read from only, never on what was rendered before.
 func (c *canon) renderBoundary(dst []byte, b, o, start int) []byte {
 	bnd := c.bnd[b]
 	n := bnd.len()
+	c.names.down = 0
 	for m := range n {
 		i := (start + m) % n
 		if o == 1 {
@@ -331,8 +335,14 @@ func (c *canon) renderBoundary(dst []byte, b, o, start int) []byte {
 	return dst
 }
 
-// text appends the notation of the rendering to dst.
+// text appends the notation of the rendering to dst, with escapes for a class of letters
+// when one of them is past the alphabet.
 func (c *canon) text(dst []byte) []byte {
+	lower, upper := false, false
+	for _, x := range c.out {
+		lower = lower || x >= codeLower+lowerBase && x != codeEnd
+		upper = upper || x >= codeUpper+upperBase && x < codeLower
+	}
 	for i, x := range c.out {
 		switch {
 		case x == codeEnd:
@@ -344,9 +354,9 @@ func (c *canon) text(dst []byte) []byte {
 		case x < codeUpper:
 			dst = append(dst, '0'+x-codeDigit)
 		case x < codeLower:
-			dst = appendName(dst, true, int(x-codeUpper))
+			dst = appendName(dst, true, int(x-codeUpper), upper)
 		default:
-			dst = appendName(dst, false, int(x-codeLower))
+			dst = appendName(dst, false, int(x-codeLower), lower)
 		}
 	}
 	return dst

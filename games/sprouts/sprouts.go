@@ -2,7 +2,6 @@ package sprouts
 
 import (
 	"iter"
-	"slices"
 	"strings"
 	"sync"
 
@@ -124,10 +123,15 @@ func shape(s string) shapeCount {
 			case c == '1':
 				f.ones++
 				region += 4
-			case c == '2', c >= 'A' && c <= 'Z':
+			case c == '2':
 				region += 2
-			case c >= 'a' && c <= 'z':
-				region++
+			default:
+				if upper, _, end, ok := letterAt(land, i); ok {
+					region, i = region+1, end-1
+					if upper { // one life in each of its two regions
+						region++
+					}
+				}
 			}
 		}
 		f.largest = max(f.largest, region)
@@ -151,12 +155,7 @@ func freshSpots(land string) (int, bool) {
 
 // Lands returns the canonical notation of each land of p, in order; none for the empty
 // position.
-func (p *Position) Lands() []string {
-	if p.s == empty || p.s == "" {
-		return nil
-	}
-	return strings.Split(p.s, "+")
-}
+func (p *Position) Lands() []string { return splitLands(p.s) }
 
 // Split returns the lands of p as positions: p itself when it has one land, none when no
 // move remains.
@@ -206,14 +205,7 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 func replaceLand(lands []string, i int, child string) string {
 	next := make([]string, 0, len(lands)+1)
 	next = append(append(next, lands[:i]...), lands[i+1:]...)
-	if child != empty {
-		next = append(next, strings.Split(child, "+")...)
-	}
-	if len(next) == 0 {
-		return empty
-	}
-	slices.Sort(next)
-	return strings.Join(next, "+")
+	return joinLands(append(next, splitLands(child)...))
 }
 
 // landLives counts the lives of a canonical land, where every letter is seen twice.
@@ -223,11 +215,11 @@ func landLives(s string) int {
 	}
 	n, letters := 0, 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '2':
+		if c := s[i]; c >= '0' && c <= '2' {
 			n += digitLives(c - '0')
-		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+		} else if _, _, end, ok := letterAt(s, i); ok {
 			letters++
+			i = end - 1
 		}
 	}
 	return n + letters/2

@@ -34,12 +34,20 @@ func (w *workspace) add(codes, dead []uint8) {
 func (w *workspace) reset() { w.text, w.parts, w.lives, w.exact = w.text[:0], w.parts[:0], 0, true }
 
 // joined returns the lands written, sorted and joined with '+', or "!" when there is none.
+// A class of letters escaped in one land is escaped in all (see joinLands).
 func (w *workspace) joined() string {
 	switch len(w.parts) {
 	case 0:
 		return empty
 	case 1:
 		return string(w.text[w.parts[0].lo:w.parts[0].hi])
+	}
+	if bytes.IndexByte(w.text, '(') >= 0 {
+		lands := make([]string, len(w.parts))
+		for i, p := range w.parts {
+			lands[i] = string(w.text[p.lo:p.hi])
+		}
+		return joinLands(lands)
 	}
 	slices.SortFunc(w.parts, func(a, b span) int {
 		return bytes.Compare(w.text[a.lo:a.hi], w.text[b.lo:b.hi])
