@@ -1,0 +1,452 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"grundy/engine"
+)
+
+// A Certificate is what Certify derived of a position from a database's losing couples alone,
+// with the proof and the couples it used.
+type Certificate struct {
+	Position  string // the position, in its game's notation
+	HasNimber bool   // the database gives the nimber of every component
+	Nimber    int    // then its nimber, the XOR of theirs
+	Win       bool   // the outcome of the position played alone, (P, 0)
+	// Tree is the proof, a grundy-tree/1 that engine.Check (`grundy check`) verifies from the
+	// rules alone: of (P, nimber) losing when HasNimber, else of (P, 0) winning.
+	Tree *engine.Tree
+	// Used is the losing couples of components the proof rests on, sorted by key: the
+	// smallest database in the sense of this check. Where a winning couple had several losing
+	// options in the database, the check took the first one the game makes whose proof held,
+	// so another choice might need fewer; every couple in Used is needed by the proof given.
+	Used []Record
+}
+
+// A CertifyError names the couple the check could not derive from the database, and why.
+type CertifyError struct {
+	Position string
+	N        int
+	Why      string
+	// Lacking is, for a winning couple none of whose options the database shows losing, the
+	// components whose nimber alone the database lacks to show an option losing: one of them
+	// may be a line removed or forgotten. The message names the first few.
+	Lacking []string
+}
+
+func (e *CertifyError) Error() string {
+	return fmt.Sprintf("couple (%s, %d): %s%s", engine.Quote(e.Position), e.N, e.Why, lackingNote(e.Lacking))
+}
+
+// Certify is Glop's check of a database of losing couples (Lemoine and Viennot): it derives
+// the outcome of p, and its nimber when the database gives the nimber of each of p's
+// components, searching nothing. A couple (P, n) of a component is losing only when the
+// database says nimber(P) = n, and it is shown so by every option — (Pⁱ, n) for each option Pⁱ,
+// (P, i) for i < n — being winning. A winning couple is shown by one option that is losing:
+// the heap moved to nimber(P) when the database gives a smaller one, else an option (Pⁱ, n)
+// whose components' nimbers, all from the database, XOR to n (each of those proven in turn).
+// A sum is played as the paper's Algorithm 2: the nimbers of all its components but one from
+// the database, the last against their XOR. Any couple the database cannot settle so — a
+// component it lacks, a winning couple none of whose options it gives as losing, a losing
+// couple one of whose options it gives as losing — fails the check, naming that couple.
+//
+// Only the facts with a nimber count: values proven ≠ are not losing couples.
+func Certify(ctx context.Context, game string, db *Database, p engine.Position) (*Certificate, error) {
+	c := &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, ids: map[coupleID]int{}, failed: map[coupleID]error{}}
+	for _, r := range db.Records {
+		if n, ok := r.Fact.Nimber(); ok {
+			c.nimbers[r.Key] = n
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("check stopped: %w", err)
+	}
+	cert := &Certificate{Position: p.String()}
+	x, all := 0, true
+	for _, comp := range p.Split() {
+		n, ok := c.nimbers[comp.Key()]
+		x ^= n
+		all = all && ok
+	}
+	var root int
+	var err error
+	if all {
+		root, err = c.lose(p, x)
+		cert.HasNimber, cert.Nimber, cert.Win = true, x, x != 0
+	} else {
+		root, err = c.win(p, 0)
+		cert.Win = true
+	}
+	if err != nil {
+		return nil, err
+	}
+	cert.Tree, cert.Used = c.readOut(root)
+	return cert, nil
+}
+
+// A coupleID names a couple as the tree checker does: the position by its components' keys.
+type coupleID struct {
+	key string
+	n   int
+}
+
+// certifier keeps the couples proven so far, as nodes of the tree being built.
+type certifier struct {
+	ctx     context.Context
+	game    string
+	nimbers map[string]int // component key → nimber, from the database
+	nodes   []engine.Node
+	keys    []string // the component key of each couple node ("" for sums and terminals)
+	ids     map[coupleID]int
+	failed  map[coupleID]error
+	work    int
+}
+
+// idOf names the couple (q, n) by the keys of q's components.
+func idOf(comps []engine.Position, n int) coupleID {
+	if len(comps) == 1 {
+		return coupleID{comps[0].Key(), n}
+	}
+	keys := make([]string, len(comps))
+	for i, c := range comps {
+		keys[i] = c.Key()
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("sum")
+	for _, k := range keys {
+		b.WriteString(":" + strconv.Itoa(len(k)) + ":" + k)
+	}
+	return coupleID{b.String(), n}
+}
+
+func failure(pos string, n int, format string, args ...any) error {
+	return &CertifyError{Position: pos, N: n, Why: fmt.Sprintf(format, args...)}
+}
+
+// node adds a proven couple and returns its index.
+func (c *certifier) node(id coupleID, pos string, n int, losing, sum bool, key string, kids []int) int {
+	nd := engine.Node{ID: len(c.nodes), Position: pos, N: n, Result: "W", Children: kids}
+	if losing {
+		nd.Result = "L"
+	}
+	if sum {
+		nd.Kind = engine.KindSum
+	}
+	c.nodes = append(c.nodes, nd)
+	c.keys = append(c.keys, key)
+	c.ids[id] = nd.ID
+	return nd.ID
+}
+
+// memo runs prove once for each couple: a second call returns its node, or its failure.
+func (c *certifier) memo(id coupleID, prove func() (int, error)) (int, error) {
+	if i, ok := c.ids[id]; ok {
+		return i, nil
+	}
+	if err, ok := c.failed[id]; ok {
+		return 0, err
+	}
+	i, err := prove()
+	if err != nil {
+		c.failed[id] = err
+	}
+	return i, err
+}
+
+// tick counts an option derived and looks at the context now and then.
+func (c *certifier) tick() error {
+	if c.work++; c.work%256 == 0 && c.ctx.Err() != nil {
+		return fmt.Errorf("check stopped: %w", c.ctx.Err())
+	}
+	return nil
+}
+
+// lose proves (q, n) losing.
+func (c *certifier) lose(q engine.Position, n int) (int, error) {
+	comps := q.Split()
+	id := idOf(comps, n)
+	if len(comps) == 1 {
+		return c.lose1(comps[0], id, n)
+	}
+	return c.memo(id, func() (int, error) {
+		if len(comps) == 0 {
+			if n != 0 {
+				return 0, failure(q.String(), n, "no move is left, so the couple is winning (move the heap to 0), not losing")
+			}
+			return c.node(id, q.String(), 0, true, false, "", nil), nil
+		}
+		kids := make([]int, 0, len(comps))
+		x := 0
+		for _, comp := range comps {
+			m, ok := c.nimbers[comp.Key()]
+			if !ok {
+				return 0, failure(comp.String(), 0, "a component of %s, not in the database: its nimber would have to be searched for", engine.Quote(q.String()))
+			}
+			k, err := c.lose1(comp, coupleID{comp.Key(), m}, m)
+			if err != nil {
+				return 0, err
+			}
+			kids, x = append(kids, k), x^m
+		}
+		if x != n {
+			return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is winning, not losing", x)
+		}
+		return c.node(id, q.String(), n, true, true, "", kids), nil
+	})
+}
+
+// lose1 proves (comp, n) losing for a component: the database gives nimber(comp) = n, and
+// every option of the couple is shown winning.
+func (c *certifier) lose1(comp engine.Position, id coupleID, n int) (int, error) {
+	return c.memo(id, func() (int, error) {
+		m, ok := c.nimbers[id.key]
+		switch {
+		case !ok:
+			return 0, failure(comp.String(), n, "not in the database: its nimber would have to be searched for")
+		case m != n:
+			return 0, failure(comp.String(), n, "the database gives nimber %d", m)
+		}
+		var kids []int
+		seen := map[coupleID]bool{}
+		for o := range comp.Options() {
+			if err := c.tick(); err != nil {
+				return 0, err
+			}
+			oc := o.Split()
+			oid := idOf(oc, n)
+			if seen[oid] {
+				continue
+			}
+			seen[oid] = true
+			k, err := c.winSplit(o, oc, oid, n)
+			if err != nil {
+				return 0, err
+			}
+			kids = append(kids, k)
+		}
+		for i := 0; i < n; i++ {
+			k, err := c.win1(comp, coupleID{id.key, i}, i)
+			if err != nil {
+				return 0, err
+			}
+			kids = append(kids, k)
+		}
+		return c.node(id, comp.String(), n, true, false, id.key, kids), nil
+	})
+}
+
+// win proves (q, n) winning.
+func (c *certifier) win(q engine.Position, n int) (int, error) {
+	comps := q.Split()
+	return c.winSplit(q, comps, idOf(comps, n), n)
+}
+
+func (c *certifier) winSplit(q engine.Position, comps []engine.Position, id coupleID, n int) (int, error) {
+	switch len(comps) {
+	case 0:
+		return c.memo(id, func() (int, error) {
+			if n == 0 {
+				return 0, failure(q.String(), 0, "no move is left, so the couple is losing, not winning")
+			}
+			k, err := c.lose(q, 0)
+			if err != nil {
+				return 0, err
+			}
+			return c.node(id, q.String(), n, false, false, "", []int{k}), nil
+		})
+	case 1:
+		return c.win1(comps[0], id, n)
+	}
+	return c.memo(id, func() (int, error) { return c.winSum(q, comps, id, n) })
+}
+
+// winSum proves a sum (q, n) winning: the nimbers of all components but one from the
+// database, then the last component against n and their XOR (Algorithm 2).
+func (c *certifier) winSum(q engine.Position, comps []engine.Position, id coupleID, n int) (int, error) {
+	last, err := c.lastComponent(q, comps, n)
+	if err != nil {
+		return 0, err
+	}
+	kids := make([]int, 0, len(comps))
+	x := n
+	for i, comp := range comps {
+		if i == last {
+			continue
+		}
+		m := c.nimbers[comp.Key()]
+		k, err := c.lose1(comp, coupleID{comp.Key(), m}, m)
+		if err != nil {
+			return 0, err
+		}
+		kids, x = append(kids, k), x^m
+	}
+	lc := comps[last]
+	k, err := c.win1(lc, coupleID{lc.Key(), x}, x)
+	if err != nil {
+		return 0, err
+	}
+	return c.node(id, q.String(), n, false, true, "", append(kids, k)), nil
+}
+
+// lastComponent chooses the component of a sum to play last: the one the database lacks
+// (there may be one at most), else one whose heap can move to its nimber, else the first.
+func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n int) (int, error) {
+	missing, total := -1, n
+	for i, comp := range comps {
+		m, ok := c.nimbers[comp.Key()]
+		switch {
+		case !ok && missing >= 0:
+			return 0, failure(q.String(), n, "the database has the nimber of neither %s nor %s: the sum needs all its components' but one", engine.Quote(comps[missing].String()), engine.Quote(comp.String()))
+		case !ok:
+			missing = i
+		default:
+			total ^= m
+		}
+	}
+	if missing >= 0 {
+		return missing, nil
+	}
+	if total == 0 {
+		return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is losing, not winning", n)
+	}
+	for i, comp := range comps {
+		if m := c.nimbers[comp.Key()]; m < total^m {
+			return i, nil
+		}
+	}
+	return 0, nil
+}
+
+// win1 proves (comp, n) winning for a component: by the heap moved to the nimber the database
+// gives, when smaller, or else by the first option whose couple the database shows losing.
+func (c *certifier) win1(comp engine.Position, id coupleID, n int) (int, error) {
+	return c.memo(id, func() (int, error) {
+		if m, ok := c.nimbers[id.key]; ok {
+			if m == n {
+				return 0, failure(comp.String(), n, "the database gives nimber %d: the couple is losing, not winning", m)
+			}
+			if m < n {
+				k, err := c.lose1(comp, coupleID{id.key, m}, m)
+				if err != nil {
+					return 0, err
+				}
+				return c.node(id, comp.String(), n, false, false, id.key, []int{k}), nil
+			}
+		}
+		var first error
+		var lacking []string // components of options the database lacks, for the message
+		for o := range comp.Options() {
+			if err := c.tick(); err != nil {
+				return 0, err
+			}
+			if !c.losingByDatabase(o, n) {
+				lacking = c.lacking(lacking, o)
+				continue
+			}
+			k, err := c.lose(o, n)
+			if err == nil {
+				return c.node(id, comp.String(), n, false, false, id.key, []int{k}), nil
+			}
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return 0, err
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return 0, first
+		}
+		return 0, &CertifyError{Position: comp.String(), N: n, Why: "no option of it is a losing couple of the database: showing it winning would need a search", Lacking: lacking}
+	})
+}
+
+// maxLacking is how many missing components a message names.
+const maxLacking = 4
+
+// lacking adds to list the component of o the database lacks, when it lacks only one: the
+// one couple that would have made o a losing option (a removed or forgotten line, often).
+func (c *certifier) lacking(list []string, o engine.Position) []string {
+	missing := ""
+	for _, comp := range o.Split() {
+		if _, ok := c.nimbers[comp.Key()]; !ok {
+			if missing != "" {
+				return list
+			}
+			missing = comp.String()
+		}
+	}
+	if missing != "" && !slices.Contains(list, missing) {
+		list = append(list, missing)
+	}
+	return list
+}
+
+// lackingNote names the components the database lacks that keep an option from being shown
+// losing, one of which it may have been meant to hold.
+func lackingNote(list []string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	quoted := make([]string, 0, maxLacking+1)
+	for i, s := range list {
+		if i == maxLacking {
+			quoted = append(quoted, fmt.Sprintf("%d more", len(list)-i))
+			break
+		}
+		quoted = append(quoted, engine.Quote(s))
+	}
+	return " (an option would be losing but for the nimber of " + strings.Join(quoted, " or ") + ", which the database lacks)"
+}
+
+// losingByDatabase reports whether the database claims (o, n) losing: its components'
+// nimbers are all there and XOR to n.
+func (c *certifier) losingByDatabase(o engine.Position, n int) bool {
+	x := 0
+	for _, comp := range o.Split() {
+		m, ok := c.nimbers[comp.Key()]
+		if !ok {
+			return false
+		}
+		x ^= m
+	}
+	return x == n
+}
+
+// readOut returns the tree of the couples reachable from root, numbered breadth first from
+// it (couples proven by attempts that failed further up are left out), and the losing couples
+// of components among them.
+func (c *certifier) readOut(root int) (*engine.Tree, []Record) {
+	t := &engine.Tree{Format: engine.TreeFormat, Game: c.game}
+	newID := map[int]int{root: 0}
+	order := []int{root}
+	for i := 0; i < len(order); i++ {
+		for _, k := range c.nodes[order[i]].Children {
+			if _, ok := newID[k]; !ok {
+				newID[k] = len(order)
+				order = append(order, k)
+			}
+		}
+	}
+	var used []Record
+	for i, old := range order {
+		nd := c.nodes[old]
+		nd.ID = i
+		nd.Children = make([]int, len(c.nodes[old].Children))
+		for j, k := range c.nodes[old].Children {
+			nd.Children[j] = newID[k]
+		}
+		t.Nodes = append(t.Nodes, nd)
+		if nd.Losing() && nd.Kind == engine.KindCouple && c.keys[old] != "" {
+			used = append(used, Record{Game: c.game, Key: c.keys[old], Position: nd.Position, Fact: engine.Fact{}.WithNimber(nd.N)})
+		}
+	}
+	slices.SortFunc(used, func(a, b Record) int { return strings.Compare(a.Key, b.Key) })
+	return t, used
+}

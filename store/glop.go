@@ -1,0 +1,321 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// The formats of files the store reads and writes.
+const (
+	// FormatGlop is the nimber database of Glop (Lemoine and Viennot), usually a .spr file: a
+	// header line [Positions+Nimber], then one losing couple a line, "position nimber", sorted.
+	FormatGlop = "glop"
+	// FormatSPOTS is the nimber database of SPOTS (Čížek, Balko and Schmid): the same text,
+	// with SPOTS's names for letters past the alphabet (n(k) where Glop writes Z(k)).
+	FormatSPOTS = "spots"
+	// FormatJSONL is the store's own: one JSON object a line, one fact each (jsonl.go).
+	FormatJSONL = "jsonl"
+)
+
+// glopHeader is the first line of a nimber database of Glop or SPOTS.
+const glopHeader = "[Positions+Nimber]"
+
+// misereHeader starts SPOTS's misère databases, which hold losing positions, not nimbers.
+const misereHeader = "[WinLoss_Misere:Losing_Position]"
+
+// maxLineBytes bounds a line of a file: the longest position any game reads is a few KB.
+const maxLineBytes = 1 << 20
+
+// MaxNimber is the largest nimber a file may give: a losing couple (P, n) has n heap options,
+// so no larger claim could be checked (engine.MaxTreeNumber).
+const MaxNimber = engine.MaxTreeNumber
+
+// A Record is one fact read from a file, or written to one.
+type Record struct {
+	Game     string
+	Key      string // engine.Position.Key() of the component: what the engine looks up
+	Position string // its notation as the game writes it, or "" when the key is all we have
+	Fact     engine.Fact
+	Line     int // in the file read; 0 when the record comes from elsewhere
+}
+
+// name names the record's position in a message.
+func (r *Record) name() string {
+	if r.Position == "" {
+		return "key " + engine.Quote(base64.StdEncoding.EncodeToString([]byte(r.Key))) + " (base64)"
+	}
+	return "position " + engine.Quote(r.Position)
+}
+
+// A Database is what one file holds, read and validated whole: every position parsed again
+// by its game, one record a key, no two lines disagreeing. Nothing is stored yet.
+type Database struct {
+	Name    string // the file, for messages
+	Format  string
+	Records []Record // in the order of the file
+	// Empty counts lines about a position with no move left (nimber 0): true, but the engine
+	// never looks such a position up, so they are not kept.
+	Empty int
+}
+
+// A FileError is a fault of a file: its name, the line (0: the file as a whole) and what is
+// wrong.
+type FileError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *FileError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.File, e.Err)
+	}
+	return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// ErrFormat is the kind of error of a file that is not a database the store reads.
+var ErrFormat = errors.New("not a database the store reads")
+
+func lineErr(file string, line int, format string, args ...any) error {
+	return &FileError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// ReadGlop reads a nimber database of Glop or SPOTS for game g (the two write the same text).
+// The first line that is not blank must be the header [Positions+Nimber]; the header may come
+// again further on (files joined with cat), blank lines are skipped, and every other line is
+// "position nimber" (the nimber is the last word; the position may hold blanks, as ours do:
+// "3 5"). Neither program writes comments, so none are read. The file must end with a newline,
+// as both programs write it: a last line without one is taken for a truncated file.
+//
+// Each position is parsed again by g and must be one component (a Sprouts land): the engine
+// caches the nimbers of components, never of sums, and a sum's nimber is no fact of any one of
+// its terms. A position with no move left is counted in Empty, if its nimber is 0. Two lines
+// giving one position different nimbers are an error naming both.
+func ReadGlop(r io.Reader, name string, g games.Game) (*Database, error) {
+	db := &Database{Name: name, Format: FormatGlop}
+	seen := map[string]int{} // key → index in db.Records
+	header := false
+	err := scanLines(r, name, func(n int, line string) error {
+		text := strings.TrimSpace(line)
+		switch {
+		case text == "":
+			return nil
+		case text == glopHeader:
+			header = true
+			return nil
+		case text == misereHeader:
+			return lineErr(name, n, "%w: a misère database (losing positions of misère play), not %s", ErrFormat, glopHeader)
+		case strings.HasPrefix(text, "[") && strings.HasSuffix(text, "]"):
+			return lineErr(name, n, "%w: a %s database, not %s", ErrFormat, engine.Quote(text), glopHeader)
+		case !header:
+			return lineErr(name, n, "%w: no %s header before the first couple", ErrFormat, glopHeader)
+		}
+		rec, empty, err := glopLine(g, text)
+		if err != nil {
+			return &FileError{File: name, Line: n, Err: err}
+		}
+		rec.Line = n
+		if empty {
+			db.Empty++
+			return nil
+		}
+		return db.add(seen, rec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !header {
+		return nil, &FileError{File: name, Err: fmt.Errorf("%w: empty, want the header %s", ErrFormat, glopHeader)}
+	}
+	return db, nil
+}
+
+// add keeps rec, or merges it into the record of the same key, failing on a disagreement.
+func (db *Database) add(seen map[string]int, rec Record) error {
+	i, ok := seen[rec.Game+"\x00"+rec.Key]
+	if !ok {
+		seen[rec.Game+"\x00"+rec.Key] = len(db.Records)
+		db.Records = append(db.Records, rec)
+		return nil
+	}
+	have := &db.Records[i]
+	merged, err := mergeFacts(have.Fact, rec.Fact)
+	if err != nil {
+		return lineErr(db.Name, rec.Line, "%s: %s here, %s at line %d", have.name(), describeFact(rec.Fact), describeFact(have.Fact), have.Line)
+	}
+	have.Fact = merged
+	return nil
+}
+
+// glopLine reads "position nimber". empty reports a position with no move left (nimber 0).
+func glopLine(g games.Game, text string) (rec Record, empty bool, err error) {
+	cut := strings.LastIndexAny(text, " \t")
+	if cut < 0 {
+		return rec, false, fmt.Errorf("%s: want \"position nimber\"", engine.Quote(text))
+	}
+	pos, num := strings.TrimSpace(text[:cut]), text[cut+1:]
+	n, err := strconv.ParseUint(num, 10, 31)
+	if err != nil {
+		return rec, false, fmt.Errorf("nimber %s: want a whole number from 0 to %d", engine.Quote(num), MaxNimber)
+	}
+	return component(g, pos, engine.Fact{}.WithNimber(int(n)))
+}
+
+// component parses pos, a position of g, and returns its record: the position must be one
+// component. empty reports a position with no move left, whose nimber is 0 by the rules.
+func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool, err error) {
+	p, err := parsePosition(g, pos)
+	if err != nil {
+		return rec, false, err
+	}
+	comps := p.Split()
+	switch len(comps) {
+	case 0:
+		if known, win := f.Outcome(0); known && win {
+			return rec, false, fmt.Errorf("position %s has no move left: its nimber is 0, not %s", engine.Quote(pos), describeFact(f))
+		}
+		return rec, true, nil
+	case 1:
+		c := comps[0]
+		return Record{Game: g.Name(), Key: c.Key(), Position: c.String(), Fact: f}, false, nil
+	}
+	return rec, false, fmt.Errorf("position %s is a sum of %d components: a database gives one component a line (the engine looks up components, and a sum's nimber is no fact of any one of them)", engine.Quote(pos), len(comps))
+}
+
+// parsePosition parses pos with g, reading Sprouts letters past the alphabet as SPOTS and
+// Glop write them (m(k), n(k), Z(k)).
+func parsePosition(g games.Game, pos string) (engine.Position, error) {
+	if g.Name() == "sprouts" && strings.ContainsRune(pos, '(') {
+		ours, err := fromSPOTS(pos)
+		if err != nil {
+			return nil, err
+		}
+		pos = ours
+	}
+	return games.Parse(g, pos)
+}
+
+// scanLines calls fn with each line of r and its number, from 1. A line longer than
+// maxLineBytes, a read error and a last line without a newline are errors naming the file.
+func scanLines(r io.Reader, name string, fn func(n int, line string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
+	unended := false
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if atEOF && len(data) > 0 && bytes.IndexByte(data, '\n') < 0 {
+			unended = true
+		}
+		return bufio.ScanLines(data, atEOF)
+	})
+	n := 0
+	for sc.Scan() {
+		n++
+		if unended {
+			return lineErr(name, n, "no newline at the end of the file: it looks truncated (Glop, SPOTS and grundy end every line with one)")
+		}
+		if err := fn(n, sc.Text()); err != nil {
+			return err
+		}
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return lineErr(name, n+1, "%w: a line longer than %d bytes", ErrFormat, maxLineBytes)
+	}
+	if sc.Err() != nil {
+		return &FileError{File: name, Err: sc.Err()}
+	}
+	return nil
+}
+
+// WriteGlop writes the records that give a nimber as a database of Glop (FormatGlop) or SPOTS
+// (FormatSPOTS): the header, then "position nimber" lines sorted by byte, each ending with a
+// newline, as both programs write them. Records with values proven ≠ only are left out (the
+// format holds losing couples); skipped says how many. Every record must be of one game.
+func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int, err error) {
+	lines := make([]string, 0, len(recs))
+	for _, r := range recs {
+		n, ok := r.Fact.Nimber()
+		if !ok {
+			skipped++
+			continue
+		}
+		pos := r.Position
+		if pos == "" {
+			return 0, 0, fmt.Errorf("%s: the store keeps the engine's keys of this game, which are not positions: export it as %s", r.Game, FormatJSONL)
+		}
+		if r.Game == "sprouts" {
+			pos = toSPOTS(pos, format == FormatGlop)
+		}
+		if strings.ContainsAny(pos, "\n\r") || strings.TrimSpace(pos) != pos || pos == "" {
+			return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(pos))
+		}
+		lines = append(lines, pos+" "+strconv.Itoa(n))
+	}
+	slices.Sort(lines)
+	bw := bufio.NewWriter(w)
+	bw.WriteString(glopHeader + "\n")
+	for _, l := range lines {
+		bw.WriteString(l)
+		bw.WriteByte('\n')
+	}
+	return len(lines), skipped, bw.Flush()
+}
+
+// mergeFacts returns what f and g know together, or an error when they disagree.
+func mergeFacts(f, g engine.Fact) (engine.Fact, error) {
+	if n, ok := f.Nimber(); ok && g.Excludes(n) {
+		return f, errConflict
+	}
+	if n, ok := g.Nimber(); ok && f.Excludes(n) {
+		return f, errConflict
+	}
+	return f.Merge(g), nil
+}
+
+var errConflict = errors.New("facts disagree")
+
+// describeFact writes a fact for a message: "nimber 2", "≠ 0, 1".
+func describeFact(f engine.Fact) string {
+	if n, ok := f.Nimber(); ok {
+		return "nimber " + strconv.Itoa(n)
+	}
+	vals := excludedValues(f)
+	if len(vals) == 0 {
+		return "nothing known"
+	}
+	parts := make([]string, 0, min(len(vals), 8))
+	for i, v := range vals {
+		if i == 8 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, strconv.Itoa(v))
+	}
+	return "≠ " + strings.Join(parts, ", ")
+}
+
+// excludedValues lists the values f is proven different from, when its nimber is unknown.
+func excludedValues(f engine.Fact) []int {
+	if _, ok := f.Nimber(); ok {
+		return nil
+	}
+	want := f.Excluded()
+	vals := make([]int, 0, want)
+	for n := 0; len(vals) < want; n++ {
+		if f.Excludes(n) {
+			vals = append(vals, n)
+		}
+	}
+	return vals
+}

@@ -1,0 +1,203 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+func lookupGame(t testing.TB, name string) games.Game {
+	t.Helper()
+	g, err := games.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func readTestdata(t *testing.T, name string, g games.Game) *Database {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	db, err := ReadGlop(f, name, g)
+	if err != nil {
+		t.Fatalf("ReadGlop(%s): %v", name, err)
+	}
+	return db
+}
+
+// nimbers returns the database as key → nimber.
+func dbNimbers(db *Database) map[string]int {
+	m := map[string]int{}
+	for _, r := range db.Records {
+		if n, ok := r.Fact.Nimber(); ok {
+			m[r.Key] = n
+		}
+	}
+	return m
+}
+
+// The 2-spot game worked in shared/SPROUTS.md, as Glop writes it: each line is one land,
+// keyed by our canonical form.
+func TestReadGlop_TwoSpots(t *testing.T) {
+	db := readTestdata(t, "sprouts-2spots.spr", lookupGame(t, "sprouts"))
+	got := dbNimbers(db)
+	want := map[string]int{"0*2": 0, "0.AB|AB": 2, "1a1a": 2, "1a2a": 1, "ABCD|ABCD": 0, "AB|AC|BC": 1, "0": 0}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("nimber of %q = %d (present %v), want %d", k, got[k], hasNimberKey(got, k), n)
+		}
+	}
+	if len(db.Records) != 15 {
+		t.Errorf("%d records, want 15 (one a line)", len(db.Records))
+	}
+}
+
+func hasNimberKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+// SPOTS skips blank lines and headers anywhere; positions are put in our canonical form.
+func TestReadGlop_SpotsStyle(t *testing.T) {
+	db := readTestdata(t, "sprouts-spots-style.spr", lookupGame(t, "sprouts"))
+	got := dbNimbers(db)
+	want := map[string]int{"1a2a": 1, "0.AB|AB": 2, "0*4": 1}
+	if len(got) != len(want) {
+		t.Errorf("records %v, want %v", got, want)
+	}
+	for k, n := range want {
+		if m, ok := got[k]; !ok || m != n {
+			t.Errorf("nimber of %q = %d (present %v), want %d", k, m, ok, n)
+		}
+	}
+	crlf := dbNimbers(readTestdata(t, "sprouts-crlf.spr", lookupGame(t, "sprouts")))
+	if crlf["0*2"] != 0 || crlf["1a1a"] != 2 || len(crlf) != 2 {
+		t.Errorf("CRLF file read as %v", crlf)
+	}
+}
+
+func TestReadGlop_Errors(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       int
+		want       string
+	}{
+		{"empty", "", 0, "empty, want the header"},
+		{"blank only", "\n\n", 0, "empty, want the header"},
+		{"no header", "0*2 0\n", 1, "no [Positions+Nimber] header"},
+		{"misère", "[WinLoss_Misere:Losing_Position]\n0*2\n", 1, "misère database"},
+		{"other header", "[Positions+Outcome]\n", 1, `"[Positions+Outcome]" database`},
+		{"no nimber", "[Positions+Nimber]\n0*2\n", 2, `"0*2": want "position nimber"`},
+		{"bad nimber", "[Positions+Nimber]\n0*2 x\n", 2, `nimber "x"`},
+		{"negative", "[Positions+Nimber]\n0*2 -1\n", 2, `nimber "-1"`},
+		{"huge", "[Positions+Nimber]\n0*2 99999999999\n", 2, `nimber "99999999999"`},
+		{"bad position", "[Positions+Nimber]\n0*2 0\n0x 1\n", 3, `sprouts: parsing "0x"`},
+		{"sum", "[Positions+Nimber]\n0*2+1a1a 2\n", 2, "is a sum of 2 components"},
+		{"empty nonzero", "[Positions+Nimber]\n! 1\n", 2, "no move left: its nimber is 0, not nimber 1"},
+		{"conflict", "[Positions+Nimber]\n0*2 0\n1a1a 2\na1a1 3\n", 4, `position "1a1a": nimber 3 here, nimber 2 at line 3`},
+		{"truncated", "[Positions+Nimber]\n0*2 0\n1a1a 2", 3, "no newline at the end of the file: it looks truncated"},
+		{"long line", "[Positions+Nimber]\n" + strings.Repeat("0", maxLineBytes+1) + "\n", 2, "longer than"},
+	}
+	g := lookupGame(t, "sprouts")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, err := ReadGlop(strings.NewReader(tt.text), "x.spr", g)
+			if err == nil {
+				t.Fatalf("ReadGlop = %d records, want an error", len(db.Records))
+			}
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.File != "x.spr" || fe.Line != tt.line {
+				t.Errorf("error %v: want a FileError of x.spr line %d", err, tt.line)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A position with no move left is true at nimber 0 but never looked up: counted, not kept.
+func TestReadGlop_EmptyPosition(t *testing.T) {
+	db, err := ReadGlop(strings.NewReader("[Positions+Nimber]\n! 0\n2 0\n0*2 0\n"), "x.spr", lookupGame(t, "sprouts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Empty != 2 || len(db.Records) != 1 {
+		t.Errorf("Empty %d, records %d: want 2 and 1", db.Empty, len(db.Records))
+	}
+}
+
+// What WriteGlop writes reads back to the same facts; lines are sorted, the file ends with a
+// newline, and facts with no nimber are left out.
+func TestWriteGlop_RoundTrip(t *testing.T) {
+	g := lookupGame(t, "sprouts")
+	db := readTestdata(t, "sprouts-2spots.spr", g)
+	recs := append(slices.Clone(db.Records), Record{Game: "sprouts", Key: "0*3", Position: "0*3", Fact: engine.Fact{}.Without(0)})
+	for _, format := range []string{FormatGlop, FormatSPOTS} {
+		var buf bytes.Buffer
+		written, skipped, err := WriteGlop(&buf, format, recs)
+		if err != nil || written != len(db.Records) || skipped != 1 {
+			t.Fatalf("WriteGlop(%s) = %d, %d, %v; want %d, 1, nil", format, written, skipped, err, len(db.Records))
+		}
+		text := buf.String()
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		if lines[0] != glopHeader || !strings.HasSuffix(text, "\n") || !slices.IsSorted(lines[1:]) {
+			t.Errorf("%s file not a header, sorted lines and a final newline:\n%s", format, text)
+		}
+		back, err := ReadGlop(strings.NewReader(text), "back", g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := dbNimbers(back), dbNimbers(db); !equalNimbers(got, want) {
+			t.Errorf("%s round trip: %v, want %v", format, got, want)
+		}
+	}
+}
+
+func equalNimbers(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Letters past the alphabet: ours are primed, SPOTS numbers them n(k)/m(k), Glop Z(k)/m(k).
+func TestSPOTSLetters(t *testing.T) {
+	tests := []struct{ ours, spots, glop string }{
+		{"1a1a", "1a1a", "1a1a"},
+		{"A'B|A'B", "n(26)n(2)|n(26)n(2)", "Z(26)Z(2)|Z(26)Z(2)"},
+		{"a'1a'AB|AB", "m(13)1m(13)AB|AB", "m(13)1m(13)AB|AB"},
+		{"Y''b", "n(75)b", "Z(75)b"},
+	}
+	for _, tt := range tests {
+		if got := toSPOTS(tt.ours, false); got != tt.spots {
+			t.Errorf("toSPOTS(%q) = %q, want %q", tt.ours, got, tt.spots)
+		}
+		if got := toSPOTS(tt.ours, true); got != tt.glop {
+			t.Errorf("toSPOTS(%q, glop) = %q, want %q", tt.ours, got, tt.glop)
+		}
+		for _, s := range []string{tt.spots, tt.glop} {
+			if got, err := fromSPOTS(s); err != nil || got != tt.ours {
+				t.Errorf("fromSPOTS(%q) = %q, %v; want %q", s, got, err, tt.ours)
+			}
+		}
+	}
+	for _, bad := range []string{"n(0)A", "m(", "Z(x)", "n(1001)"} {
+		if got, err := fromSPOTS(bad); err == nil {
+			t.Errorf("fromSPOTS(%q) = %q, want an error", bad, got)
+		}
+	}
+}

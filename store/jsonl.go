@@ -1,0 +1,164 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// A jsonFact is one line of the store's own format, FormatJSONL:
+//
+//	{"game":"sprouts","position":"0.AB|AB","nimber":2}
+//	{"game":"cram","key":"AwMA","not_equal":[0,1]}
+//
+// "position" is the component's notation, parsed again on reading; "key" (base64) is the
+// engine's key itself, for games whose keys are not notations (Cram's are bytes). A line gives
+// the nimber, or the values proven different from it: everything an engine.Fact holds.
+type jsonFact struct {
+	Game     string `json:"game"`
+	Position string `json:"position,omitempty"`
+	Key      string `json:"key,omitempty"`
+	Nimber   *int   `json:"nimber,omitempty"`
+	NotEqual []int  `json:"not_equal,omitempty"`
+}
+
+// maxNotEqual bounds the values a line may prove different: a fact keeps a bit for each
+// value up to the largest, so a value of 10^9 would take 125 MB.
+const maxNotEqual = 1 << 16
+
+// ReadJSONL reads the store's own format. Each line names its game; when g is not nil, every
+// line must be of that game. A position is parsed again by its game and must be one
+// component, as in ReadGlop; lines about one key are merged, and a disagreement is an error
+// naming both lines. Blank lines are skipped; the file must end with a newline.
+func ReadJSONL(r io.Reader, name string, g games.Game) (*Database, error) {
+	db := &Database{Name: name, Format: FormatJSONL}
+	seen := map[string]int{}
+	open := map[string]games.Game{}
+	err := scanLines(r, name, func(n int, line string) error {
+		if len(bytes.TrimSpace([]byte(line))) == 0 {
+			return nil
+		}
+		rec, empty, err := jsonLine(line, g, open)
+		if err != nil {
+			return &FileError{File: name, Line: n, Err: err}
+		}
+		rec.Line = n
+		if empty {
+			db.Empty++
+			return nil
+		}
+		return db.add(seen, rec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// jsonLine reads one object strictly: known names only, one of position and key, one of
+// nimber and not_equal.
+func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Record, empty bool, err error) {
+	dec := json.NewDecoder(bytes.NewReader([]byte(line)))
+	dec.DisallowUnknownFields()
+	var jf jsonFact
+	if err := dec.Decode(&jf); err != nil {
+		return rec, false, fmt.Errorf("%w: %v", ErrFormat, err)
+	}
+	if dec.More() {
+		return rec, false, fmt.Errorf("%w: more than one object on the line", ErrFormat)
+	}
+	g, err := lineGame(jf.Game, want, open)
+	if err != nil {
+		return rec, false, err
+	}
+	f, err := jf.fact()
+	if err != nil {
+		return rec, false, err
+	}
+	switch {
+	case (jf.Position == "") == (jf.Key == ""):
+		return rec, false, fmt.Errorf("want one of \"position\" and \"key\"")
+	case jf.Key != "":
+		raw, err := base64.StdEncoding.DecodeString(jf.Key)
+		if err != nil || len(raw) == 0 {
+			return rec, false, fmt.Errorf("key %s: want the key in base64", engine.Quote(jf.Key))
+		}
+		return Record{Game: g.Name(), Key: string(raw), Fact: f}, false, nil
+	}
+	return component(g, jf.Position, f)
+}
+
+// lineGame opens the game a line names, once a file.
+func lineGame(name string, want games.Game, open map[string]games.Game) (games.Game, error) {
+	if want != nil && name != want.Name() {
+		return nil, fmt.Errorf("game %s, want %s", engine.Quote(name), engine.Quote(want.Name()))
+	}
+	if g, ok := open[name]; ok {
+		return g, nil
+	}
+	g, err := games.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	open[name] = g
+	return g, nil
+}
+
+// fact builds the engine.Fact a line gives.
+func (jf *jsonFact) fact() (engine.Fact, error) {
+	var f engine.Fact
+	switch {
+	case jf.Nimber != nil && jf.NotEqual != nil:
+		return f, fmt.Errorf("both \"nimber\" and \"not_equal\": a nimber says all")
+	case jf.Nimber != nil:
+		if *jf.Nimber < 0 || *jf.Nimber > MaxNimber {
+			return f, fmt.Errorf("nimber %d: want 0 to %d", *jf.Nimber, MaxNimber)
+		}
+		return f.WithNimber(*jf.Nimber), nil
+	case len(jf.NotEqual) == 0:
+		return f, fmt.Errorf("want \"nimber\" or a non-empty \"not_equal\"")
+	}
+	for _, v := range jf.NotEqual {
+		if v < 0 || v > maxNotEqual {
+			return f, fmt.Errorf("not_equal value %d: want 0 to %d", v, maxNotEqual)
+		}
+		f = f.Without(v)
+	}
+	return f, nil
+}
+
+// WriteJSONL writes every record, one object a line, in the order given. A record whose key
+// is its own notation is written by "position"; any other by "key".
+func WriteJSONL(w io.Writer, recs []Record) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range recs {
+		jf := jsonFact{Game: r.Game}
+		if r.Position != "" && r.Position == r.Key && utf8.ValidString(r.Key) {
+			jf.Position = r.Key
+		} else {
+			jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
+		}
+		if n, ok := r.Fact.Nimber(); ok {
+			jf.Nimber = &n
+		} else {
+			jf.NotEqual = excludedValues(r.Fact)
+			if len(jf.NotEqual) == 0 {
+				continue // nothing known: nothing to write
+			}
+		}
+		line, err := json.Marshal(&jf)
+		if err != nil {
+			return err
+		}
+		bw.Write(line)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,114 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// sameFact reports whether f and g know the same: the nimber, or the same values excluded.
+func sameFacts(f, g engine.Fact) bool {
+	n, okF := f.Nimber()
+	m, okG := g.Nimber()
+	if okF || okG {
+		return okF == okG && n == m
+	}
+	a, b := excludedValues(f), excludedValues(g)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Every fact round trips: nimbers, ≠ sets past 64, and keys that are not notations (Cram's
+// are bytes, written in base64).
+func TestJSONL_RoundTrip(t *testing.T) {
+	board, err := games.Parse(lookupGame(t, "cram"), "3x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	far := engine.Fact{}.Without(0).Without(3).Without(64).Without(200)
+	recs := []Record{
+		{Game: "cram", Key: board.Key(), Position: board.String(), Fact: engine.Fact{}.WithNimber(0)},
+		{Game: "sprouts", Key: "0*2", Position: "0*2", Fact: engine.Fact{}.WithNimber(0)},
+		{Game: "sprouts", Key: "1a1a", Position: "1a1a", Fact: far},
+		{Game: "kayles", Key: "7", Position: "7", Fact: engine.Fact{}.WithNimber(2)},
+	}
+	var buf bytes.Buffer
+	if err := WriteJSONL(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	db, err := ReadJSONL(bytes.NewReader(buf.Bytes()), "x.jsonl", nil)
+	if err != nil {
+		t.Fatalf("ReadJSONL: %v\n%s", err, buf.String())
+	}
+	if len(db.Records) != len(recs) {
+		t.Fatalf("%d records, want %d:\n%s", len(db.Records), len(recs), buf.String())
+	}
+	for i, r := range db.Records {
+		w := recs[i]
+		if r.Game != w.Game || r.Key != w.Key || !sameFacts(r.Fact, w.Fact) {
+			t.Errorf("record %d = %s %q %s, want %s %q %s", i, r.Game, r.Key, describeFact(r.Fact), w.Game, w.Key, describeFact(w.Fact))
+		}
+	}
+	if !strings.Contains(buf.String(), `"key":`) || !strings.Contains(buf.String(), `"not_equal":[0,3,64,200]`) {
+		t.Errorf("want Cram's key in base64 and the ≠ list:\n%s", buf.String())
+	}
+}
+
+func TestReadJSONL_File(t *testing.T) {
+	f, err := os.Open("testdata/mixed.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	db, err := ReadJSONL(f, "mixed.jsonl", lookupGame(t, "sprouts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(db.Records) != 2 || !db.Records[1].Fact.Excludes(70) || db.Records[1].Fact.Excludes(2) {
+		t.Errorf("records %+v", db.Records)
+	}
+}
+
+func TestReadJSONL_Errors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"unknown field", `{"game":"sprouts","position":"0*2","nimbr":0}`, `unknown field "nimbr"`},
+		{"both", `{"game":"sprouts","position":"0*2","nimber":0,"not_equal":[1]}`, "both"},
+		{"neither", `{"game":"sprouts","position":"0*2"}`, `want "nimber" or a non-empty "not_equal"`},
+		{"no position", `{"game":"sprouts","nimber":0}`, `want one of "position" and "key"`},
+		{"bad key", `{"game":"sprouts","key":"%%","nimber":0}`, "want the key in base64"},
+		{"other game", `{"game":"kayles","position":"3","nimber":3}`, `game "kayles", want "sprouts"`},
+		{"far value", `{"game":"sprouts","position":"0*2","not_equal":[100000000]}`, "not_equal value 100000000"},
+		{"conflict", `{"game":"sprouts","position":"1a1a","nimber":2}` + "\n" + `{"game":"sprouts","position":"a1a1","not_equal":[2]}`, `position "1a1a": ≠ 2 here, nimber 2 at line 1`},
+		{"two objects", `{"game":"sprouts","position":"0*2","nimber":0} {}`, "more than one object"},
+		{"truncated", `{"game":"sprouts","position":"0*2","nim`, "no newline at the end"},
+		{"sum", `{"game":"sprouts","position":"0*2+1a1a","nimber":2}`, "sum of 2 components"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := tt.text
+			if tt.name != "truncated" {
+				text += "\n"
+			}
+			_, err := ReadJSONL(strings.NewReader(text), "x.jsonl", lookupGame(t, "sprouts"))
+			var fe *FileError
+			if err == nil || !errors.As(err, &fe) || fe.Line == 0 {
+				t.Fatalf("error %v, want a FileError with a line", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
