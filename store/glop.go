@@ -194,16 +194,9 @@ func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool,
 	return rec, false, fmt.Errorf("position %s is a sum of %d components: a database gives one component a line (the engine looks up components, and a sum's nimber is no fact of any one of them)", engine.Quote(pos), len(comps))
 }
 
-// parsePosition parses pos with g, reading Sprouts letters past the alphabet as SPOTS and
-// Glop write them (m(k), n(k), Z(k)).
+// parsePosition parses pos with g (Sprouts reads the letters past the alphabet of both
+// programs, m(k), n(k) and Z(k)).
 func parsePosition(g games.Game, pos string) (engine.Position, error) {
-	if g.Name() == "sprouts" && strings.ContainsRune(pos, '(') {
-		ours, err := fromSPOTS(pos)
-		if err != nil {
-			return nil, err
-		}
-		pos = ours
-	}
 	return games.Parse(g, pos)
 }
 
@@ -254,8 +247,8 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 		if pos == "" {
 			return 0, 0, fmt.Errorf("%s: the store keeps the engine's keys of this game, which are not positions: export it as %s", r.Game, FormatJSONL)
 		}
-		if r.Game == "sprouts" {
-			pos = toSPOTS(pos, format == FormatGlop)
+		if r.Game == "sprouts" && format == FormatGlop {
+			pos = toGlop(pos)
 		}
 		if strings.ContainsAny(pos, "\n\r") || strings.TrimSpace(pos) != pos || pos == "" {
 			return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(pos))

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -174,30 +175,33 @@ func equalNimbers(a, b map[string]int) bool {
 	return true
 }
 
-// Letters past the alphabet: ours are primed, SPOTS numbers them n(k)/m(k), Glop Z(k)/m(k).
-func TestSPOTSLetters(t *testing.T) {
-	tests := []struct{ ours, spots, glop string }{
-		{"1a1a", "1a1a", "1a1a"},
-		{"A'B|A'B", "n(26)n(2)|n(26)n(2)", "Z(26)Z(2)|Z(26)Z(2)"},
-		{"a'1a'AB|AB", "m(13)1m(13)AB|AB", "m(13)1m(13)AB|AB"},
-		{"Y''b", "n(75)b", "Z(75)b"},
+// Letters past the alphabet: SPOTS numbers uppercase ones n(k), Glop Z(k); both read back to
+// the same land, and each file writes its own program's names.
+func TestWriteGlop_NumberedLetters(t *testing.T) {
+	g := lookupGame(t, "sprouts")
+	// 13 regions of two letters each around a spot: 26 uppercase letters, one past Y.
+	outer, inner := "0", ""
+	for k := 1; k <= 26; k += 2 {
+		pair := fmt.Sprintf("n(%d)n(%d)", k, k+1)
+		outer += "." + pair
+		inner += "|" + pair
 	}
-	for _, tt := range tests {
-		if got := toSPOTS(tt.ours, false); got != tt.spots {
-			t.Errorf("toSPOTS(%q) = %q, want %q", tt.ours, got, tt.spots)
-		}
-		if got := toSPOTS(tt.ours, true); got != tt.glop {
-			t.Errorf("toSPOTS(%q, glop) = %q, want %q", tt.ours, got, tt.glop)
-		}
-		for _, s := range []string{tt.spots, tt.glop} {
-			if got, err := fromSPOTS(s); err != nil || got != tt.ours {
-				t.Errorf("fromSPOTS(%q) = %q, %v; want %q", s, got, err, tt.ours)
-			}
-		}
+	db, err := ReadGlop(strings.NewReader(glopHeader+"\n"+outer+inner+" 1\n"), "x.spr", g)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range []string{"n(0)A", "m(", "Z(x)", "n(1001)"} {
-		if got, err := fromSPOTS(bad); err == nil {
-			t.Errorf("fromSPOTS(%q) = %q, want an error", bad, got)
+	key := db.Records[0].Key
+	for _, tt := range []struct{ format, want, not string }{{FormatSPOTS, "n(", "Z("}, {FormatGlop, "Z(", "n("}} {
+		var buf bytes.Buffer
+		if _, _, err := WriteGlop(&buf, tt.format, db.Records); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), tt.want) || strings.Contains(buf.String(), tt.not) {
+			t.Errorf("%s file %q: want %s letters only", tt.format, buf.String(), tt.want)
+		}
+		back, err := ReadGlop(&buf, "back.spr", g)
+		if err != nil || len(back.Records) != 1 || back.Records[0].Key != key {
+			t.Errorf("%s file read back: %+v, %v; want key %q", tt.format, back, err, key)
 		}
 	}
 }
