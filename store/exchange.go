@@ -1,0 +1,124 @@
+package store
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// An ImportReport is what Import did with one file.
+type ImportReport struct {
+	Read  int // facts in the file, one a position
+	Added int // positions new to the store
+	Grown int // positions whose stored fact grew
+	Known int // positions the store knew as much of already
+	Empty int // lines about a position with no move left, not kept (Database.Empty)
+}
+
+// Import adds a database read whole by ReadGlop or ReadJSONL to s, all or nothing: every fact
+// is first compared with the store, and a disagreement (a nimber against another, or against
+// a value proven ≠) is an error naming the file's line, the position and both values, with
+// nothing added. Then every fact is added and the store flushed.
+func Import(s *Store, db *Database) (ImportReport, error) {
+	rep := ImportReport{Read: len(db.Records), Empty: db.Empty}
+	for i := range db.Records {
+		r := &db.Records[i]
+		have, ok, err := s.Get(r.Game, r.Key)
+		switch {
+		case err != nil:
+			return ImportReport{}, err
+		case have.Conflicts(r.Fact):
+			return ImportReport{}, lineErr(db.Name, r.Line, "%w: %s %s: %s in the file, %s in the store %s", ErrConflict, r.Game, r.name(), describeFact(r.Fact), describeFact(have), s.Dir())
+		case !ok:
+			rep.Added++
+		case have.Merge(r.Fact).Equal(have):
+			rep.Known++
+		default:
+			rep.Grown++
+		}
+	}
+	for _, r := range db.Records {
+		if err := s.Add(r.Game, r.Key, r.Fact); err != nil {
+			return rep, fmt.Errorf("%s: %w", db.Name, err)
+		}
+	}
+	return rep, s.Flush()
+}
+
+// Export returns the facts of game ("": every game) in s, in key order. A record's Position is
+// its key when the key is the game's own notation of it (the game parses it back to the same
+// key, as Sprouts' and the heap games' keys do), and "" otherwise (Cram's keys are bytes).
+func Export(s *Store, game string) ([]Record, error) {
+	var recs []Record
+	open := map[string]games.Game{}
+	err := s.Each(game, func(g, key string, f engine.Fact) error {
+		rec := Record{Game: g, Key: key, Fact: f}
+		if isNotation(g, key, open) {
+			rec.Position = key
+		}
+		recs = append(recs, rec)
+		return nil
+	})
+	return recs, err
+}
+
+// isNotation reports whether key, a key of game, is also the game's notation of the position.
+func isNotation(game, key string, open map[string]games.Game) bool {
+	g, ok := open[game]
+	if !ok {
+		g, _ = games.Lookup(game) // a game no longer known: keys only
+		open[game] = g
+	}
+	if g == nil || key == "" || strings.ContainsAny(key, "\n\r") {
+		return false
+	}
+	p, err := games.Parse(g, key)
+	if err != nil {
+		return false
+	}
+	comps := p.Split()
+	return len(comps) == 1 && comps[0].Key() == key
+}
+
+// DetectFormat names the format of a database file from its name (.jsonl) or else its first
+// bytes that are not blank: '{' starts our jsonl, '[' a header of Glop or SPOTS.
+func DetectFormat(name string, head []byte) (string, error) {
+	if strings.EqualFold(filepath.Ext(name), ".jsonl") {
+		return FormatJSONL, nil
+	}
+	switch first := strings.TrimLeft(string(head), " \t\r\n"); {
+	case strings.HasPrefix(first, "{"):
+		return FormatJSONL, nil
+	case strings.HasPrefix(first, "["):
+		return FormatGlop, nil
+	}
+	return "", &FileError{File: name, Err: fmt.Errorf("%w: want a nimber database of Glop or SPOTS (a first line %s) or our jsonl (a JSON object a line)", ErrFormat, glopHeader)}
+}
+
+// ReadDatabase reads a database file of any format the store knows: DetectFormat on its first
+// KB, then ReadGlop or ReadJSONL. g is the game of a Glop or SPOTS file, which does not say;
+// for a jsonl file it may be nil (every line names its game) or the one game allowed.
+func ReadDatabase(r io.Reader, name string, g games.Game) (*Database, error) {
+	head := make([]byte, 1024)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, &FileError{File: name, Err: err}
+	}
+	head = head[:n]
+	format, err := DetectFormat(name, head)
+	if err != nil {
+		return nil, err
+	}
+	whole := io.MultiReader(strings.NewReader(string(head)), r)
+	if format == FormatJSONL {
+		return ReadJSONL(whole, name, g)
+	}
+	if g == nil {
+		return nil, &FileError{File: name, Err: fmt.Errorf("a database of Glop or SPOTS does not name its game: say which (--game)")}
+	}
+	return ReadGlop(whole, name, g)
+}
