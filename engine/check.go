@@ -41,6 +41,7 @@ func checkBudget(t *Tree) int {
 // parse reads each node's position, and every option is derived again from the game's
 // rules. Each node reachable from the root must hold given its children's claims, and the
 // claims must be well founded (no cycle); then, by induction, every claim is true.
+// A misère tree (Convention Misere) is checked under misère play: see misereNode.
 func Check(ctx context.Context, t *Tree, parse func(string) (Position, error)) error {
 	return CheckWithProgress(ctx, t, parse, nil)
 }
@@ -154,6 +155,9 @@ func splitKey(p Position) string {
 
 // node checks that node id holds, given what its children claim.
 func (c *checker) node(id int) error {
+	if c.t.Convention == Misere {
+		return c.misereNode(id)
+	}
 	p, err := c.position(id)
 	if err != nil {
 		return err

@@ -12,10 +12,11 @@ const TreeFormat = "grundy-tree/1"
 // `grundy check` can verify from the game's rules alone. Nodes are shared where the search met
 // the same couple twice, so it is a DAG in general; Nodes[i].ID == i.
 type Tree struct {
-	Format string `json:"format"`
-	Game   string `json:"game"`
-	Root   int    `json:"root"`
-	Nodes  []Node `json:"nodes"`
+	Format     string `json:"format"`
+	Convention string `json:"convention,omitempty"` // Normal (""), or Misere: its nodes are whole positions, each with heap 0
+	Game       string `json:"game"`
+	Root       int    `json:"root"`
+	Nodes      []Node `json:"nodes"`
 }
 
 // A Node is one proven couple (P, n).

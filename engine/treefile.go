@@ -15,10 +15,11 @@ import (
 func WriteTree(w io.Writer, t *Tree) error {
 	bw := bufio.NewWriter(w)
 	head, err := json.Marshal(struct {
-		Format string `json:"format"`
-		Game   string `json:"game"`
-		Root   int    `json:"root"`
-	}{t.Format, t.Game, t.Root})
+		Format     string `json:"format"`
+		Convention string `json:"convention,omitempty"`
+		Game       string `json:"game"`
+		Root       int    `json:"root"`
+	}{t.Format, t.Convention, t.Game, t.Root})
 	if err != nil {
 		return err
 	}
@@ -56,8 +57,10 @@ const MaxTreeNumber = 1<<31 - 1
 // matched exactly (a name equal to a known one but for case, such as "N", is refused, where
 // encoding/json would take it for "n"), no object has a name twice, nothing but white space
 // follows the tree, ids, heaps and the root are integers written without fraction or exponent,
-// from 0 to MaxTreeNumber, and a result is "L" or "W". Names it does not know are skipped, as
-// DESIGN.md asks of readers. Its time and memory are linear in the file's size.
+// from 0 to MaxTreeNumber, a result is "L" or "W", and a "convention", when there is one, is
+// "normal" or "misere" (a file without it, as every file before misère trees, proves under
+// normal play). Names it does not know are skipped, as DESIGN.md asks of readers. Its time
+// and memory are linear in the file's size.
 func ReadTree(r io.Reader) (*Tree, error) {
 	t, err := readTree(r)
 	if err != nil {
@@ -84,11 +87,13 @@ func readTree(r io.Reader) (*Tree, error) {
 	tr := &treeReader{dec: json.NewDecoder(r)}
 	tr.dec.UseNumber()
 	t := &Tree{}
-	seen, err := tr.object([]string{"format", "game", "root", "nodes"}, func(name string) error {
+	seen, err := tr.object([]string{"format", "convention", "game", "root", "nodes"}, func(name string) error {
 		var err error
 		switch name {
 		case "format":
 			t.Format, err = tr.str(name)
+		case "convention":
+			t.Convention, err = tr.convention()
 		case "game":
 			t.Game, err = tr.str(name)
 		case "root":
@@ -175,6 +180,21 @@ func describe(tok json.Token) string {
 		return "null"
 	}
 	return fmt.Sprintf("%v", tok)
+}
+
+// convention reads the convention a tree proves under: "misere", or "normal", which is
+// also what a file without the field proves under (Normal).
+func (tr *treeReader) convention() (string, error) {
+	s, err := tr.str("convention")
+	switch {
+	case err != nil:
+		return "", err
+	case s == "normal":
+		return Normal, nil
+	case s == Misere:
+		return Misere, nil
+	}
+	return "", fmt.Errorf(`"convention" is %s, want "normal" or %q`, Quote(s), Misere)
 }
 
 func (tr *treeReader) str(name string) (string, error) {

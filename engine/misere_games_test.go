@@ -1,0 +1,216 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// bruteMisere is the oracle of misère play on the workbench's games: a plain recursion on
+// whole positions, memoised by their notation, that never splits a position and never reads
+// a Key. A position with no move is a win for the player to move.
+func bruteMisere(p engine.Position, memo map[string]bool) bool {
+	s := p.String()
+	if w, ok := memo[s]; ok {
+		return w
+	}
+	win := true // no move: a misère win
+	for o := range p.Options() {
+		win = false
+		if !bruteMisere(o, memo) {
+			win = true
+			break
+		}
+	}
+	memo[s] = win
+	return win
+}
+
+func parse(t testing.TB, game, pos string) (games.Game, engine.Position) {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := games.Parse(g, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, p
+}
+
+// misereSmall are positions of each game small enough for the oracle: fixed ones, and
+// random ones.
+var misereSmall = []struct {
+	game   string
+	fixed  []string
+	random func(r *rand.Rand) string
+}{
+	{"nim", []string{"0", "1", "1 1", "2 2", "1 1 1", "3 5 7"}, randomHeaps(4, 5)},
+	{"kayles", []string{"1", "2", "4", "5 5", "3 4 5"}, randomHeaps(3, 8)},
+	{"dawsons-kayles", []string{"1", "2", "6", "9 4", "3 3"}, randomHeaps(3, 10)},
+	{"cram", []string{"1x2", "2x2", "2x3", "3x3", "3x4", "..#/.../...", "2x2 + 2x2", "1x3 + 2x3"}, randomBoard(3, 4)},
+	{"sprouts", []string{"0*1", "0*2", "0*3", "0*2+1a1a", "0.AB|AB", "1a1a + 1a1a"}, nil},
+}
+
+// randomHeaps writes up to k heaps of up to n tokens.
+func randomHeaps(k, n int) func(r *rand.Rand) string {
+	return func(r *rand.Rand) string {
+		hs := make([]string, 1+r.IntN(k))
+		for i := range hs {
+			hs[i] = fmt.Sprint(1 + r.IntN(n))
+		}
+		return strings.Join(hs, " ")
+	}
+}
+
+// randomBoard writes a random Cram board of up to rows×cols cells, a quarter of them filled.
+func randomBoard(rows, cols int) func(r *rand.Rand) string {
+	return func(r *rand.Rand) string {
+		lines := make([]string, 1+r.IntN(rows))
+		w := 1 + r.IntN(cols)
+		for i := range lines {
+			var b strings.Builder
+			for range w {
+				if r.IntN(4) == 0 {
+					b.WriteByte('#')
+				} else {
+					b.WriteByte('.')
+				}
+			}
+			lines[i] = b.String()
+		}
+		return strings.Join(lines, "/")
+	}
+}
+
+// TestMisereOutcome_Games: the misère search (no theory) agrees with the oracle on Nim,
+// Kayles, Dawson's Kayles, Cram and Sprouts, with no cache and with one; Nim's closed form
+// agrees with both.
+func TestMisereOutcome_Games(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range misereSmall {
+		t.Run(c.game, func(t *testing.T) {
+			positions := append([]string(nil), c.fixed...)
+			r := rand.New(rand.NewPCG(15, 3))
+			for i := 0; c.random != nil && i < 40; i++ {
+				positions = append(positions, c.random(r))
+			}
+			memo := map[string]bool{}
+			cached := engine.NewSolver(engine.WithoutTheory())
+			for i, text := range positions {
+				_, p := parse(t, c.game, text)
+				want := bruteMisere(p, memo)
+				solvers := map[string]*engine.Solver{"cache": cached}
+				if i < len(c.fixed) { // with no cache the search is exponential: small ones only
+					solvers["no cache"] = engine.NewSolver(engine.WithCache(engine.NoCache{}))
+				}
+				for name, s := range solvers {
+					win, err := s.MisereOutcome(ctx, p, nil)
+					if err != nil || win != want {
+						t.Errorf("%s: MisereOutcome(%q) = %v, %v, want %v", name, text, win, err, want)
+					}
+				}
+				if c.game != "nim" {
+					continue
+				}
+				if win, ok := engine.NimTheory(p.Split()); !ok || win != want {
+					t.Errorf("NimTheory(%q) = %v, %v, want %v", text, win, ok, want)
+				}
+				win, err := engine.NewSolver().MisereOutcome(ctx, p, engine.NimTheory)
+				if err != nil || win != want {
+					t.Errorf("MisereOutcome(%q, NimTheory) = %v, %v, want %v", text, win, err, want)
+				}
+			}
+		})
+	}
+}
+
+// TestMisereNim_LargeHeaps: the closed form answers Nim positions far beyond search, in one
+// node at most.
+func TestMisereNim_LargeHeaps(t *testing.T) {
+	cases := map[string]bool{"1048576 1048576": false, "1048576 1048575": true, "1 1 1": false, "1 1 1 1": true, "3 2 1": false}
+	for text, want := range cases {
+		_, p := parse(t, "nim", text)
+		s := engine.NewSolver()
+		win, err := s.MisereOutcome(context.Background(), p, engine.NimTheory)
+		if err != nil || win != want || s.Stats().Nodes > 0 {
+			t.Errorf("MisereOutcome(nim %s) = %v, %v in %d nodes, want %v in 0", text, win, err, s.Stats().Nodes, want)
+		}
+	}
+}
+
+// TestMisereSprouts: p-spot Sprouts under misère play, p = 1…7, as published (seed 003:
+// W L L L W W L), by the search, and for p ≤ 5 by the oracle too; the recorded tree of each
+// holds.
+func TestMisereSprouts(t *testing.T) {
+	want := []string{"W", "L", "L", "L", "W", "W", "L"}
+	ctx := context.Background()
+	memo := map[string]bool{}
+	for i, w := range want {
+		spots := i + 1
+		if spots > 5 && testing.Short() {
+			break
+		}
+		g, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+		win, err := engine.NewSolver().MisereOutcome(ctx, p, nil)
+		if err != nil || outcome(win) != w {
+			t.Errorf("misère 0*%d = %s, %v, want %s", spots, outcome(win), err, w)
+		}
+		if spots <= 5 {
+			if b := outcome(bruteMisere(p, memo)); b != w {
+				t.Errorf("oracle: misère 0*%d = %s, want %s", spots, b, w)
+			}
+		}
+		if spots > 6 {
+			continue
+		}
+		tree, err := engine.NewSolver().ProveMisere(ctx, "sprouts", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+		if err := engine.Check(ctx, tree, parseIn); err != nil {
+			t.Errorf("Check(misère tree of 0*%d) = %v", spots, err)
+		}
+		if r := tree.Nodes[tree.Root].Result; r != w {
+			t.Errorf("misère tree of 0*%d: root %s, want %s", spots, r, w)
+		}
+	}
+}
+
+// TestProveMisere_Games: the recorded trees of small positions of each game hold, and say
+// what the oracle says.
+func TestProveMisere_Games(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range misereSmall {
+		g, _ := parse(t, c.game, c.fixed[0])
+		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+		memo := map[string]bool{}
+		for _, text := range c.fixed {
+			_, p := parse(t, c.game, text)
+			tree, err := engine.NewSolver(engine.WithCache(engine.NoCache{})).ProveMisere(ctx, c.game, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := engine.Check(ctx, tree, parseIn); err != nil {
+				t.Errorf("%s %s: Check = %v", c.game, text, err)
+			}
+			if got, want := tree.Nodes[tree.Root].Result, outcome(bruteMisere(p, memo)); got != want {
+				t.Errorf("%s %s: root %s, want %s", c.game, text, got, want)
+			}
+		}
+	}
+}
+
+func outcome(win bool) string {
+	if win {
+		return "W"
+	}
+	return "L"
+}

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// The conventions a Tree may prove under (its Convention field). A tree without the field
+// is a normal-play one: every file written before misère trees existed.
+const (
+	Normal = ""       // normal play: who cannot move loses
+	Misere = "misere" // misère play: who cannot move wins
+)
+
+// A misereProof is one whole position proven under misère play: a win with the key of its
+// losing option (none when it has no move at all), a loss with the keys of all its options.
+type misereProof struct {
+	pos  Position
+	win  bool
+	kids []string
+}
+
+// A misereRecorder keeps every position a misère search proves, with its proof, so that the
+// tree can be read out after the search whatever the cache forgot.
+type misereRecorder struct {
+	facts  map[string]Fact
+	proofs map[string]*misereProof
+	bytes  int64 // estimated memory kept: the search stops past the solver's tree budget
+}
+
+func (r *misereRecorder) add(key string, pr *misereProof) {
+	if _, ok := r.proofs[key]; ok {
+		return
+	}
+	r.proofs[key] = pr
+	r.facts[key] = misereFact(pr.win)
+	r.bytes += proofBytes + factBytes + recordPosBytes + int64(2*len(key))
+	for _, k := range pr.kids {
+		r.bytes += kidBytes + int64(len(k))
+	}
+}
+
+// ProveMisere finds the misère outcome of p and records its solution tree: each position that
+// is a win with one losing option, each loss with all its options, down to positions with no
+// move, which are wins. It reads no cache and no theory (it writes what it proves to the
+// cache), so that the tree holds a proof of everything it uses; Check verifies it.
+func (s *Solver) ProveMisere(ctx context.Context, game string, p Position) (*Tree, error) {
+	rec := &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}
+	m := &misereSearch{s: s, rec: rec}
+	s.begin(ctx)
+	comps := p.Split()
+	root := misereKey(comps)
+	m.outcome(p, comps, root)
+	var t *Tree
+	var err error
+	if s.err == nil {
+		t, err = rec.tree(game, root, s.stopped)
+	}
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	return t, err
+}
+
+// tree reads the proof of root out of the recorder, numbering nodes breadth first. stop is
+// looked at now and then: a stop gives no tree (the caller's error says why).
+func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error) {
+	t := &Tree{Format: TreeFormat, Convention: Misere, Game: game}
+	ids := map[string]int{}
+	var queue []string
+	number := func(key string) (int, error) {
+		if id, ok := ids[key]; ok {
+			return id, nil
+		}
+		pr, ok := r.proofs[key]
+		if !ok {
+			return 0, fmt.Errorf("engine: no misère proof recorded for %q", key)
+		}
+		id := len(t.Nodes)
+		ids[key] = id
+		t.Nodes = append(t.Nodes, Node{ID: id, Position: pr.pos.String(), Result: result(pr.win)})
+		queue = append(queue, key)
+		return id, nil
+	}
+	if _, err := number(root); err != nil {
+		return nil, err
+	}
+	for i := 0; i < len(queue); i++ {
+		if i%1024 == 0 && stop() {
+			return nil, nil
+		}
+		pr := r.proofs[queue[i]]
+		kids := make([]int, 0, len(pr.kids))
+		for _, k := range pr.kids {
+			c, err := number(k)
+			if err != nil {
+				return nil, err
+			}
+			kids = append(kids, c)
+		}
+		t.Nodes[ids[queue[i]]].Children = kids
+	}
+	return t, nil
+}
