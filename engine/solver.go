@@ -18,6 +18,7 @@ type Solver struct {
 	treeMax  int64     // bytes a recorded search may keep; 0: DefaultTreeBytes
 	noTheory bool      // never ask a Valuer: every nimber is searched
 	rec      *recorder // non-nil while a search records its solution tree
+	pns      *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
 
 	// Buffers reused by the nodes at each depth of the search, so that expanding a node
 	// allocates little: a node's options live until its search returns, and the nodes
@@ -94,20 +95,14 @@ func (s *Solver) Known(p Position) (Fact, bool) {
 // proven so far stays in the cache.
 func (s *Solver) Outcome(ctx context.Context, p Position, n int) (win bool, err error) {
 	s.begin(ctx)
-	win = s.outcome(p, n)
+	win = s.searchOutcome(p, n)
 	return win, s.end()
 }
 
 // Nimber returns p's nimber: the nim-sum of its components' nimbers, each by Algorithm 3.
 func (s *Solver) Nimber(ctx context.Context, p Position) (int, error) {
 	s.begin(ctx)
-	x := 0
-	for _, c := range p.Split() {
-		x ^= s.nimber(part{c, c.Key()})
-		if s.err != nil {
-			break
-		}
-	}
+	x := s.searchNimber(p)
 	return x, s.end()
 }
 

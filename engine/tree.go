@@ -59,16 +59,7 @@ func (s *Solver) ProveOutcome(ctx context.Context, game string, p Position) (*Tr
 // ProveNimber finds the nimber of p, recording the solution tree of the losing couple
 // (p, nimber): the proof that p's nimber is exactly that (Figure 11).
 func (s *Solver) ProveNimber(ctx context.Context, game string, p Position) (*Tree, error) {
-	return s.prove(ctx, game, p, func() int {
-		x := 0
-		for _, c := range p.Split() {
-			x ^= s.nimber(part{c, c.Key()})
-			if s.err != nil {
-				break
-			}
-		}
-		return x
-	})
+	return s.prove(ctx, game, p, func() int { return s.searchNimber(p) })
 }
 
 // prove records while heap() picks the root's heap and outcome proves the root couple.
@@ -81,7 +72,7 @@ func (s *Solver) prove(ctx context.Context, game string, p Position, heap func()
 	s.begin(ctx)
 	n := heap()
 	if s.err == nil {
-		s.outcome(p, n)
+		s.searchOutcome(p, n)
 	}
 	// Shrinking and reading out the tree can take as long as the search (every winning
 	// couple's options are made again): they are part of the recording, stop with its

@@ -1,0 +1,292 @@
+package engine
+
+import (
+	"container/heap"
+	"fmt"
+)
+
+// Proof-number search (Allis) over the DAG of couples, the best-first order the paper's §5.5
+// leaves open and SPOTS (cizektom/spots) uses for Sprouts: the same couples, Algorithms 1–3
+// and facts as the depth-first search, but the next couple expanded is the most-proving one
+// of the whole DAG, not the next one of a fixed order.
+//
+// A node is a couple, one per (key, n) for the whole search (transpositions are shared):
+//
+//   - a couple of a component that does not split, (L, n): its options are (Lⁱ, n) and
+//     (L, i) for i < n (Proposition 3). It is winning as soon as one option is losing, so its
+//     proof number is the least disproof number of its options, its disproof number the sum
+//     of their proof numbers.
+//   - a sum (P₁+…+P_k, n), Algorithm 2: its components are solved one after the other as
+//     couples (Pᵢ, m), m rising while (Pᵢ, m) is won; once (Pᵢ, m) is lost, m goes into the
+//     heap; the hardest component is left for last and played against the heap. While
+//     several components remain, both numbers are the sum of their least numbers (as SPOTS
+//     counts them); with the last one alone, they are its couple's.
+//
+// Proven couples are learned at once (learn): the cache, later searches and a recorded tree
+// reuse them. What the cache (or the game's theory) knows closes a node when it is made.
+
+// pnInf is the proof number of a couple that cannot be proven: its opposite is.
+const pnInf = int64(1) << 50
+
+// A pnNode is one couple of the DAG.
+type pnNode struct {
+	ref               // the couple: a component's key or a sum's, and the heap
+	pos      Position // the component, or the sum
+	hint     int      // the position's hint: the update order (children first)
+	pn, dn   int64    // proof numbers: to prove the couple winning, and losing
+	expanded bool
+	queued   bool
+	kids     []*pnNode // the open options (couple), or the components' couples (sum)
+	parents  []*pnNode
+	opts     []option // a couple's options, kept while recording: a losing couple's proof lists them all
+	sum      *pnSum   // set for a sum
+}
+
+// proven reports whether the couple's outcome is known.
+func (v *pnNode) proven() bool { return v.pn == 0 || v.dn == 0 }
+
+// won reports whether a proven couple is winning.
+func (v *pnNode) won() bool { return v.pn == 0 }
+
+// A pnSearch is the DAG of one proof-number search: its nodes by couple, and the nodes whose
+// numbers must be computed again, children first.
+type pnSearch struct {
+	nodes map[ref]*pnNode
+	dirty pnQueue
+	bytes int64 // estimated memory of the DAG
+	start pnStart
+}
+
+// pnStart sets the numbers of a couple not expanded yet.
+type pnStart func(v *pnNode) (pn, dn int64)
+
+// unitStart gives every new couple 1 and 1 (Allis).
+func unitStart(*pnNode) (int64, int64) { return 1, 1 }
+
+// WithProofNumbers makes the solver's Outcome, Nimber and recorded proofs use proof-number
+// search over the DAG of couples instead of the depth-first Algorithms 1–3. Its DAG is kept
+// within the solver's tree budget (WithTreeBytes).
+func WithProofNumbers() SolverOption {
+	return func(s *Solver) { s.pns = &pnSearch{start: unitStart} }
+}
+
+// UseProofNumbers switches the solver, between two searches, to proof-number search (on) or
+// back to the depth-first Algorithms 1–3: a runner answers each request with the algorithm it
+// asks for, on one cache.
+func (s *Solver) UseProofNumbers(on bool) {
+	switch {
+	case on && s.pns == nil:
+		s.pns = &pnSearch{start: unitStart}
+	case !on:
+		s.pns = nil
+	}
+}
+
+// ErrDAGTooLarge stops a proof-number search whose DAG passed the solver's tree budget. It
+// Is ErrWorkTooLarge: what was proven is kept, as after any stop.
+var ErrDAGTooLarge = fmt.Errorf("the proof-number search's DAG passed its memory: %w", ErrWorkTooLarge)
+
+// Estimated memory of a DAG: a node (its struct and map entry) and each kid and parent
+// pointer. A node's key is the string the game made, shared with the options memo.
+const (
+	pnNodeBytes = 240
+	pnLinkBytes = 16
+)
+
+// searchOutcome is the outcome of (p, n) by the solver's search.
+func (s *Solver) searchOutcome(p Position, n int) bool {
+	if s.pns == nil {
+		return s.outcome(p, n)
+	}
+	if s.pns.begin(s) == nil {
+		return false
+	}
+	v := s.pnRoot(p, n)
+	return s.pnSolve(v) && v.won()
+}
+
+// searchNimber is the nimber of p (the nim-sum of its components' nimbers) by the solver's
+// search.
+func (s *Solver) searchNimber(p Position) int {
+	if s.pns == nil {
+		x := 0
+		for _, c := range p.Split() {
+			x ^= s.nimber(part{c, c.Key()})
+			if s.err != nil {
+				break
+			}
+		}
+		return x
+	}
+	if s.pns.begin(s) == nil {
+		return 0
+	}
+	v := s.pnNimberRoot(p)
+	s.pnSolve(v)
+	return v.sum.heap
+}
+
+// begin starts a search with an empty DAG; it returns nil when the solver was stopped.
+func (g *pnSearch) begin(s *Solver) *pnSearch {
+	g.nodes = make(map[ref]*pnNode)
+	g.dirty = g.dirty[:0]
+	g.bytes = 0
+	s.level = 0
+	if s.err != nil {
+		return nil
+	}
+	return g
+}
+
+// pnRoot returns the node of (p, n), p split as the depth-first search splits it.
+func (s *Solver) pnRoot(p Position, n int) *pnNode {
+	comps := p.Split()
+	parts := make([]part, len(comps))
+	for i, c := range comps {
+		parts[i] = part{c, c.Key()}
+	}
+	switch len(parts) {
+	case 0:
+		win := s.terminal(p, n)
+		return &pnNode{ref: ref{emptyKey, n, false}, pos: p, pn: boolPN(win), dn: boolDN(win)}
+	case 1:
+		return s.pnCouple(parts[0], n)
+	}
+	return s.pnSumNode(p, parts, n, false)
+}
+
+// pnSolve expands the most-proving couple below root until root is proven or the search
+// stops; it reports whether root was proven.
+func (s *Solver) pnSolve(root *pnNode) bool {
+	for !root.proven() {
+		if s.stopped() {
+			return false
+		}
+		v, depth := s.mostProving(root)
+		s.pnDepth(depth)
+		s.pnExpand(v)
+		if s.err != nil {
+			return false
+		}
+		s.pnUpdate(v)
+		if err := s.pnMemory(); err != nil {
+			s.err = err
+			return false
+		}
+	}
+	return true
+}
+
+// mostProving walks from root to the couple whose expansion proves or disproves it soonest:
+// at a couple, the option with the least disproof number (the first in the options' order at
+// a tie); at a sum, the couple of the component being solved.
+func (s *Solver) mostProving(root *pnNode) (*pnNode, int) {
+	v, depth := root, 0
+	for v.expanded {
+		if v.sum != nil {
+			v = v.kids[0]
+		} else {
+			best := v.kids[0]
+			for _, k := range v.kids[1:] {
+				if k.dn < best.dn {
+					best = k
+				}
+			}
+			v = best
+		}
+		depth++
+	}
+	return v, depth
+}
+
+// pnDepth shows the length of the most-proving path as the search's depth.
+func (s *Solver) pnDepth(d int) {
+	s.c.depth.Store(int32(d))
+	if int32(d) > s.c.maxDepth.Load() {
+		s.c.maxDepth.Store(int32(d))
+	}
+}
+
+// pnMemory is the error that stops a search whose DAG (and proofs, while recording) passed
+// the tree budget.
+func (s *Solver) pnMemory() error {
+	used := s.pns.bytes
+	if s.rec != nil {
+		used += s.rec.bytes
+		if used > s.treeBudget() {
+			return &TreeTooLargeError{Budget: s.treeBudget()}
+		}
+		return nil
+	}
+	if used > s.treeBudget() {
+		return ErrDAGTooLarge
+	}
+	return nil
+}
+
+// pnUpdate computes again the numbers of v and of every ancestor they change, children
+// before parents (by hint, then heap), so that each is computed from its children's last.
+func (s *Solver) pnUpdate(v *pnNode) {
+	g := s.pns
+	g.push(v)
+	for len(g.dirty) > 0 {
+		u := heap.Pop(&g.dirty).(*pnNode)
+		u.queued = false
+		pn, dn := u.pn, u.dn
+		if !u.proven() {
+			s.pnRecompute(u)
+		}
+		if u != v && pn == u.pn && dn == u.dn {
+			continue
+		}
+		for _, p := range u.parents {
+			if !p.proven() {
+				g.push(p)
+			}
+		}
+	}
+}
+
+func (g *pnSearch) push(v *pnNode) {
+	if !v.queued {
+		v.queued = true
+		heap.Push(&g.dirty, v)
+	}
+}
+
+// pnQueue orders nodes children first: a smaller hint, then a smaller heap. A parent taken
+// too early is only computed again when its child changes.
+type pnQueue []*pnNode
+
+func (q pnQueue) Len() int { return len(q) }
+func (q pnQueue) Less(i, j int) bool {
+	if q[i].hint != q[j].hint {
+		return q[i].hint < q[j].hint
+	}
+	return q[i].n < q[j].n
+}
+func (q pnQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *pnQueue) Push(x any)   { *q = append(*q, x.(*pnNode)) }
+func (q *pnQueue) Pop() any {
+	old := *q
+	v := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return v
+}
+
+func boolPN(win bool) int64 {
+	if win {
+		return 0
+	}
+	return pnInf
+}
+
+func boolDN(win bool) int64 {
+	if win {
+		return pnInf
+	}
+	return 0
+}
+
+// addPN adds proof numbers, infinity absorbing.
+func addPN(a, b int64) int64 { return min(a+b, pnInf) }

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// pnsSolver returns a proof-number solver on c.
+func pnsSolver(c Cache, opts ...SolverOption) *Solver {
+	return NewSolver(append([]SolverOption{WithCache(c), WithProofNumbers()}, opts...)...)
+}
+
+// TestPNS_AgainstBruteForce: the proof-number search's nimbers and outcomes of couples agree
+// with the mex oracle and with the depth-first search, with every cache (none included: no
+// answer may depend on a hit).
+func TestPNS_AgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for name, newCache := range caches(t) {
+		for seed := uint64(1); seed <= seeds(40); seed++ {
+			r := rand.New(rand.NewPCG(seed, 13))
+			size := 8
+			if name != "none" && name != "front" {
+				size = 16
+			}
+			g := randomGraph(r, size, 3)
+			g.sums = seed%2 == 0
+			for range 6 {
+				p := randomPosition(r, g)
+				want := bruteNimber(g, p.at)
+				got, err := pnsSolver(newCache()).Nimber(ctx, p)
+				if err != nil || got != want {
+					t.Fatalf("%s seed %d: PNS Nimber(%q) = %d, %v; want %d", name, seed, p, got, err, want)
+				}
+				for n := range 4 {
+					win, err := pnsSolver(newCache()).Outcome(ctx, p, n)
+					if err != nil || win != (want != n) {
+						t.Fatalf("%s seed %d: PNS Outcome(%q, %d) = %v, %v; nimber %d", name, seed, p, n, win, err, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPNS_SharedSolver runs many searches on one solver and cache, as a runner does: the
+// facts each search leaves close the next one's nodes, and the answers stay right.
+func TestPNS_SharedSolver(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= seeds(20); seed++ {
+		r := rand.New(rand.NewPCG(seed, 17))
+		g := randomGraph(r, 26, 4)
+		g.sums = true
+		s := pnsSolver(NewMapCache())
+		for range 10 {
+			p := randomPosition(r, g)
+			want := bruteNimber(g, p.at)
+			n := r.IntN(4)
+			if win, err := s.Outcome(ctx, p, n); err != nil || win != (want != n) {
+				t.Fatalf("seed %d: Outcome(%q, %d) = %v, %v; nimber %d", seed, p, n, win, err, want)
+			}
+			if got, err := s.Nimber(ctx, p); err != nil || got != want {
+				t.Fatalf("seed %d: Nimber(%q) = %d, %v; want %d", seed, p, got, err, want)
+			}
+		}
+	}
+}
+
+// TestPNS_SumIsXor: the nimber of a sum is the nim-sum of its terms' nimbers.
+func TestPNS_SumIsXor(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= seeds(30); seed++ {
+		r := rand.New(rand.NewPCG(seed, 19))
+		g := randomGraph(r, 30, 3)
+		g.sums = true
+		a, b := randomPosition(r, g), randomPosition(r, g)
+		na, _ := pnsSolver(NewMapCache()).Nimber(ctx, a)
+		nb, _ := pnsSolver(NewMapCache()).Nimber(ctx, b)
+		nab, err := pnsSolver(NoCache{}).Nimber(ctx, Sum{a, b})
+		if err != nil || nab != na^nb {
+			t.Fatalf("seed %d: Nimber(%q + %q) = %d, %v; want %d ^ %d", seed, a, b, nab, err, na, nb)
+		}
+	}
+}
+
+// TestPNS_ReusesWhatItProved: a second search of the same position is answered from the
+// cache without expanding a node.
+func TestPNS_ReusesWhatItProved(t *testing.T) {
+	ctx := context.Background()
+	g := randomGraph(rand.New(rand.NewPCG(3, 3)), 60, 4)
+	g.sums = true
+	p := tokens{g, []int{57, 58, 59}}
+	s := pnsSolver(NewMapCache())
+	first, _ := s.Nimber(ctx, p)
+	nodes := s.Stats().Nodes
+	second, _ := s.Nimber(ctx, p)
+	if first != second || s.Stats().Nodes != 0 || nodes < 10 {
+		t.Fatalf("second Nimber = %d after %d nodes, then %d nodes; want %d, then 0", second, nodes, s.Stats().Nodes, first)
+	}
+}
+
+// TestPNS_StopKeepsTrueFacts stops searches at many points: each stop is reported, and
+// every fact left in the cache is true (checked against the oracle), so a later search
+// may trust it.
+func TestPNS_StopKeepsTrueFacts(t *testing.T) {
+	for seed := uint64(1); seed <= seeds(15); seed++ {
+		r := rand.New(rand.NewPCG(seed, 23))
+		g := randomGraph(r, 22, 4)
+		g.sums = true
+		p := tokens{g, []int{19, 20, 21}}
+		want := bruteNimber(g, p.at)
+		facts := 0
+		for stop := int64(0); stop < 200; stop += 1 + int64(r.IntN(7)) {
+			ctx := &countdown{Context: context.Background()}
+			ctx.left.Store(stop)
+			cache := NewMapCache()
+			s := pnsSolver(cache)
+			got, err := s.Nimber(ctx, p)
+			if err == nil {
+				if got != want {
+					t.Fatalf("seed %d: Nimber(%q) = %d after %d looks, want %d", seed, p, got, stop, want)
+				}
+			} else if !errors.Is(err, context.Canceled) {
+				t.Fatalf("seed %d: stop after %d looks: %v, want context.Canceled", seed, stop, err)
+			}
+			facts += checkFacts(t, g, cache)
+		}
+		if facts == 0 {
+			t.Errorf("seed %d: no search stopped after proving anything", seed)
+		}
+	}
+}
+
+// checkFacts checks every fact of c against the oracle and returns how many there are.
+func checkFacts(t *testing.T, g *graph, c *MapCache) int {
+	t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, f := range c.m {
+		var at []int
+		for _, v := range strings.Fields(key) {
+			n, _ := strconv.Atoi(v)
+			at = append(at, n)
+		}
+		m := bruteNimber(g, at)
+		if known, ok := f.Nimber(); ok && known != m {
+			t.Fatalf("fact %q = %d, its nimber is %d", key, known, m)
+		}
+		if f.Excludes(m) {
+			t.Fatalf("fact %q ≠ %d, its nimber is %d", key, m, m)
+		}
+	}
+	return len(c.m)
+}
+
+// TestPNS_DAGStopsAtItsBudget: past the tree budget the search stops with ErrWorkTooLarge;
+// with room it finishes.
+func TestPNS_DAGStopsAtItsBudget(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(5, 5)), 3000, 4)
+	g.sums = true
+	p := tokens{g, []int{2999, 2998}}
+	_, err := pnsSolver(NoCache{}, WithTreeBytes(64<<10)).Nimber(context.Background(), p)
+	if !errors.Is(err, ErrWorkTooLarge) {
+		t.Fatalf("Nimber with a 64 KB DAG: %v, want ErrWorkTooLarge", err)
+	}
+	if _, err := pnsSolver(NewMapCache(), WithTreeBytes(1<<30)).Nimber(context.Background(), p); err != nil {
+		t.Fatalf("Nimber with a 1 GB DAG: %v", err)
+	}
+}
+
+// TestPNS_Tree: proofs recorded by the proof-number search pass Check, prove the nimber the
+// oracle gives, and are the same whatever the cache and whatever the solver did before.
+func TestPNS_Tree(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= seeds(30); seed++ {
+		r := rand.New(rand.NewPCG(seed, 31))
+		g := randomGraph(r, 40, 4)
+		g.sums = seed%2 == 0
+		p := randomPosition(r, g)
+		want := bruteNimber(g, p.at)
+		var first []byte
+		for name, newCache := range caches(t) {
+			s := pnsSolver(newCache())
+			if _, err := s.Nimber(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+			tr, err := s.ProveNimber(ctx, "tokens", p)
+			if err != nil {
+				t.Fatalf("seed %d %s: ProveNimber(%q): %v", seed, name, p, err)
+			}
+			if root := tr.Nodes[tr.Root]; root.N != want || !root.Losing() {
+				t.Fatalf("seed %d %s: tree of %q proves (%s, %d) %s, want = %d", seed, name, p, root.Position, root.N, root.Result, want)
+			}
+			if err := Check(ctx, tr, g.parse); err != nil {
+				t.Fatalf("seed %d %s: Check(tree of %q): %v", seed, name, p, err)
+			}
+			b := treeBytes(t, tr)
+			if first == nil {
+				first = b
+			} else if !bytes.Equal(b, first) {
+				t.Fatalf("seed %d: the tree of %q with cache %s differs", seed, p, name)
+			}
+			out, err := s.ProveOutcome(ctx, "tokens", p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Check(ctx, out, g.parse); err != nil {
+				t.Fatalf("seed %d %s: Check(outcome tree of %q): %v", seed, name, p, err)
+			}
+		}
+	}
+}
