@@ -10,6 +10,15 @@
 // time) without touching the answer. A stop (the context) during the search keeps what was
 // proven; during the recording, it keeps the answer.
 //
+// A misère request (Request.Misere) asks for the outcome under misère play, where the last
+// player to move loses: engine.MisereOutcome searches the whole position, with no nimbers
+// (Nim's closed form answers Nim at once), a Nimber task is answered as the outcome, and the
+// tree is a misère one (engine.ProveMisere). Its facts share the runner's cache, and any store
+// behind it, under keys of their own (engine.MisereKeyPrefix, then the multiset of the
+// components' keys): no misère fact is ever read as a nimber under a normal-play key, nor
+// the other way round; engine.IsMisereKey tells them apart for a store that keeps nimbers
+// only.
+//
 //	r, err := job.NewRunner("cram", job.Config{CacheMB: 256})
 //	res := r.Run(ctx, job.Request{Game: g, Position: p, Task: job.Nimber, Tree: job.TreeAfter,
 //		Limits: job.Limits{TreeNodes: 300_000, TreeTime: 5 * time.Second}}, nil)

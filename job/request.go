@@ -65,6 +65,10 @@ type Request struct {
 	Algo     Algo // "" is Couples
 	Tree     TreePolicy
 	Limits   Limits
+	// Misere asks for the outcome under misère play (who moves last loses): the whole
+	// position is searched, with no nimbers (misere.go). A Nimber task is answered as
+	// Outcome; a tree is a misère one; Moves is refused.
+	Misere bool
 
 	// OnAnswer, when not nil, is called from the running goroutine as soon as the search
 	// has ended, before any recording starts, with the result so far (no tree yet): the

@@ -116,6 +116,10 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		r.progress.Store(&progress)
 		defer r.progress.Store(nil)
 	}
+	if req.Misere {
+		r.misere(ctx, req, &res)
+		return res
+	}
 	if req.Tree == TreeOnly {
 		r.record(ctx, req, &res)
 		return res

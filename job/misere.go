@@ -1,0 +1,88 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// misere answers a request under misère play: the outcome by search of the whole position
+// (engine.MisereOutcome), then its tree when one is asked for. Misère play has no nimbers:
+// a Nimber task is answered as Outcome, and the components' facts, which are normal-play
+// nimbers, are not shown (Components stays empty).
+func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
+	res.Task = Outcome
+	switch {
+	case req.Task == Moves:
+		res.Err = fmt.Errorf("job: misère play: only the outcome is searched, not the winning moves")
+		return
+	case req.Algo != "" && req.Algo != Couples && req.Algo != Elementary:
+		res.Err = fmt.Errorf("job: misère play searches whole positions; the %s search does not apply", req.Algo)
+		return
+	}
+	if req.Tree != TreeOnly {
+		s := r.solver
+		win, err := s.MisereOutcome(ctx, req.Position, misereTheory(req.Game))
+		res.Search = s.Stats()
+		if err == nil {
+			res.Answer = Answer{HasOutcome: true, Win: win}
+		}
+		res.stopped(err)
+		if req.OnAnswer != nil {
+			req.OnAnswer(res.clone())
+		}
+		switch {
+		case req.Tree != TreeAfter || res.Err != nil:
+			return
+		case res.Stopped:
+			res.NoTree = "the search was stopped"
+			return
+		}
+	}
+	r.recordMisere(ctx, req, res)
+}
+
+// misereTheory is what the engine may know of g's misère outcomes without search: Nim's
+// closed form; nothing for the other games.
+func misereTheory(g games.Game) engine.MisereTheory {
+	if g != nil && g.Name() == "nim" {
+		return engine.NimTheory
+	}
+	return nil
+}
+
+// recordMisere records the misère tree as record does the normal-play one: a fresh solver,
+// no cache read and no theory, within the request's limits; what it proves goes to the
+// runner's cache under misère keys.
+func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
+	rctx := ctx
+	if d := req.Limits.TreeTime; d > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
+		defer cancel()
+	}
+	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
+		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	t, err := s.ProveMisere(rctx, res.Game, req.Position)
+	res.Record = s.Stats()
+	if req.Tree == TreeOnly {
+		res.Search = res.Record // the recording was the search
+	}
+	if err != nil {
+		res.NoTree = whyNoTree(err, rctx, req.Limits)
+		if req.Tree != TreeOnly {
+			return
+		}
+		if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
+			res.Err = fmt.Errorf("%s %s: no misère tree: %s", res.Game, res.Position, res.NoTree)
+			return
+		}
+		res.stopped(err)
+		return
+	}
+	res.Tree = t
+	res.Answer = Answer{HasOutcome: true, Win: !t.Nodes[t.Root].Losing()}
+}

@@ -1,0 +1,86 @@
+package job
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"grundy/engine"
+)
+
+// TestRun_Misere: a misère request answers the misère outcome, with no nimber, also when it
+// asks for the nimber; the runner's cache, shared with normal play, gives each its own
+// answer; the tree recorded after it is a misère proof that holds.
+func TestRun_Misere(t *testing.T) {
+	cases := []struct {
+		game, pos      string
+		normal, misere string // the outcomes
+	}{
+		{"nim", "1", "W", "L"},
+		{"nim", "2 2", "L", "L"},
+		{"nim", "1 1", "L", "W"},
+		{"kayles", "1 1", "L", "W"},
+		{"kayles", "4", "W", "L"},
+		{"sprouts", "0*2", "L", "L"},
+		{"sprouts", "0*5", "W", "W"},
+		{"cram", "1x2", "W", "L"},
+	}
+	ctx := context.Background()
+	for _, c := range cases {
+		r := runner(t, c.game)
+		for range 2 { // the second time from the cache
+			req := request(t, c.game, c.pos, Nimber)
+			if res := r.Run(ctx, req, nil); res.Answer.OutcomeText() != c.normal {
+				t.Errorf("%s %s: normal play %s, want %s", c.game, c.pos, res.Answer.OutcomeText(), c.normal)
+			}
+			req.Misere, req.Tree, req.Limits = true, TreeAfter, Limits{TreeNodes: 100_000}
+			res := r.Run(ctx, req, nil)
+			switch {
+			case res.Err != nil || res.Stopped:
+				t.Fatalf("%s %s misère: err %v, stopped %v", c.game, c.pos, res.Err, res.Stopped)
+			case res.Answer.OutcomeText() != c.misere:
+				t.Errorf("%s %s: misère %s, want %s", c.game, c.pos, res.Answer.OutcomeText(), c.misere)
+			case res.Answer.HasNimber || res.Task != Outcome:
+				t.Errorf("%s %s: misère answer %+v, task %v: want an outcome and no nimber", c.game, c.pos, res.Answer, res.Task)
+			case res.Tree == nil || res.Tree.Convention != engine.Misere:
+				t.Fatalf("%s %s: misère tree %v (%s), want one", c.game, c.pos, res.Tree, res.NoTree)
+			}
+			checkTree(t, res.Tree)
+			if got := res.Tree.Nodes[res.Tree.Root].Result; got != c.misere {
+				t.Errorf("%s %s: misère tree's root %s, want %s", c.game, c.pos, got, c.misere)
+			}
+		}
+	}
+}
+
+// TestRun_MisereNimTheory: misère Nim with large heaps is answered by its closed form at
+// once; its tree, which needs the search, stops at its limit and says so.
+func TestRun_MisereNimTheory(t *testing.T) {
+	req := request(t, "nim", "1048576 1048576 + 1", Outcome)
+	req.Misere, req.Tree, req.Limits = true, TreeAfter, Limits{TreeNodes: 5_000, TreeTime: 500 * time.Millisecond}
+	res := runner(t, "nim").Run(context.Background(), req, nil)
+	if res.Err != nil || res.Stopped || res.Answer.OutcomeText() != "W" {
+		t.Fatalf("misère nim 1048576 1048576 + 1: %s, err %v, stopped %v; want W", res.Answer.OutcomeText(), res.Err, res.Stopped)
+	}
+	if res.Search.Nodes != 0 {
+		t.Errorf("the closed form took %d nodes, want 0", res.Search.Nodes)
+	}
+	if res.Tree != nil || res.NoTree == "" {
+		t.Errorf("tree %v, why none %q: want none, with the limit named", res.Tree, res.NoTree)
+	}
+}
+
+// TestRun_MisereRefuses: the winning moves and the nimber searches are refused under
+// misère play, with a message.
+func TestRun_MisereRefuses(t *testing.T) {
+	r := runner(t, "kayles")
+	moves := request(t, "kayles", "5", Moves)
+	moves.Misere = true
+	mex := request(t, "kayles", "5", Nimber)
+	mex.Misere, mex.Algo = true, Mex
+	for _, req := range []Request{moves, mex} {
+		if res := r.Run(context.Background(), req, nil); res.Err == nil {
+			t.Errorf("misère %v with %q: no error, answer %+v", req.Task, req.Algo, res.Answer)
+		}
+	}
+}
