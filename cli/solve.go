@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--db PATH | --no-db]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -26,6 +26,7 @@ type solveFlags struct {
 	timeout                     time.Duration
 	treeNodes                   int64
 	treeTime                    time.Duration
+	db                          storeFlags
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -37,6 +38,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
 	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
 	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
+	f.db.register(fs)
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -77,7 +79,7 @@ func (f *solveFlags) check() error {
 	case f.treeTime < 0:
 		return usagef("--tree-time %v: want 0 or more", f.treeTime)
 	}
-	return nil
+	return f.db.check()
 }
 
 // solveResult is the JSON of `solve --json`.
@@ -104,6 +106,9 @@ type solveStats struct {
 	TreeLosingCouples *int    `json:"tree_losing_couples,omitempty"`
 	TreeNodes         *int64  `json:"tree_nodes,omitempty"`      // nodes the recording expanded
 	TreeElapsedMS     *int64  `json:"tree_elapsed_ms,omitempty"` // its wall time
+	StoreHits         *int64  `json:"store_hits,omitempty"`      // facts read from the store (with one)
+	StoreWritten      *int64  `json:"store_written,omitempty"`   // facts written to it
+	store             string  // the store's directory, for the text output
 }
 
 // solve answers first, then measures the solution tree within its limits: text output
@@ -114,7 +119,14 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if err := job.CheckMemory(f.cacheMB); err != nil {
 		return fail(env, "solve", usagef("--cache-mb %d: %v", f.cacheMB, err))
 	}
-	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second}
+	st, err := f.db.open()
+	if err != nil {
+		return fail(env, "solve", err)
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second, Store: st}
 	r, err := job.NewRunner(g.Name(), cfg)
 	if err != nil {
 		return fail(env, "solve", err)
@@ -133,6 +145,9 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		return fail(env, "solve", res.Err)
 	}
 	out := resultOf(res)
+	if st != nil {
+		out.Stats.StoreHits, out.Stats.StoreWritten, out.Stats.store = &res.Store.Hits, &res.Store.Written, st.Dir()
+	}
 	if res.Stopped {
 		printSolve(env, out, f.json)
 		why := fmt.Sprint(context.Cause(ctx))
@@ -234,6 +249,9 @@ func printSolve(env *Env, r solveResult, asJSON bool) {
 	st := r.Stats
 	fmt.Fprintf(w, "nodes     %d in %.3f s (%.0f/s), max depth %d\n", st.Nodes, float64(st.ElapsedMS)/1000, st.NodesPerSecond, st.MaxDepth)
 	fmt.Fprintf(w, "cache     %d hits of %d lookups, %d entries kept, %.1f MB\n", st.CacheHits, st.CacheLookups, st.CacheEntries, float64(st.CacheBytes)/(1<<20))
+	if st.StoreHits != nil {
+		fmt.Fprintf(w, "store     %d facts read, %d written (%s)\n", *st.StoreHits, *st.StoreWritten, st.store)
+	}
 }
 
 // printTree prints the tree's line of the text output.

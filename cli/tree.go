@@ -21,7 +21,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -54,6 +54,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
 	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the recording keeps three quarters of it")
+	var db storeFlags // the recording reads no store, and writes what it proves to it
+	db.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -72,13 +74,23 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if *memMB < 1 || *memMB > 1<<20 {
 		return fail(env, "tree", usagef("--cache-mb %d: want 1 to %d", *memMB, 1<<20))
 	}
+	if err := db.check(); err != nil {
+		return fail(env, "tree", err)
+	}
 	p, err := games.Parse(g, text)
 	if err != nil {
 		return fail(env, "tree", err)
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB})
+	st, err := db.open()
+	if err != nil {
+		return fail(env, "tree", err)
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB, Store: st})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}

@@ -10,6 +10,14 @@
 // time) without touching the answer. A stop (the context) during the search keeps what was
 // proven; during the recording, it keeps the answer.
 //
+// With a facts store (Config.Store), the runner's cache reads through to it: front, then
+// ristretto, then the store's facts of the game (store.Through). A search starts from what
+// earlier runs proved, and what it proves is written to the store in batches; every Run
+// flushes them at its end, a stopped search's included, so that the next run resumes there.
+// Result.Store counts what was read and written. The store adds nothing unchecked to a
+// proof: the recording reads no cache, the store neither, so that a tree proves every nimber
+// it uses whatever the store holds.
+//
 // A misère request (Request.Misere) asks for the outcome under misère play, where the last
 // player to move loses: engine.MisereOutcome searches the whole position, with no nimbers
 // (Nim's closed form answers Nim at once), a Nimber task is answered as the outcome, and the

@@ -23,10 +23,18 @@ type Result struct {
 
 	Search engine.Stats // the search phase; its Elapsed is its wall time
 	Record engine.Stats // the recording phase, when it ran
+	Store  StoreUse     // what both phases read from the facts store and wrote to it
 
 	Stopped bool   // the search was stopped before it finished (the context, or its memory)
 	Why     string // why it stopped, when not by its context
 	Err     error  // a failure other than a stop
+}
+
+// StoreUse is what a request did with the runner's facts store (Config.Store); zero without.
+type StoreUse struct {
+	Hits    int64 // facts read from the store (the search counts them among its cache hits)
+	Written int64 // facts written to it, a fact each time it grew (the search's and the recording's)
+	Err     error // the store failed to write them (the answer stands)
 }
 
 // An Answer is what is proven of a position: its outcome, its nimber, or that its nimber is

@@ -11,6 +11,7 @@ import (
 
 	"grundy/engine"
 	"grundy/internal/numfmt"
+	"grundy/store"
 )
 
 // Config sets up a Runner.
@@ -25,6 +26,10 @@ type Config struct {
 	// the trees on show), so that the runtime's memory limit is left alone: set from the
 	// runners' budgets alone, it would make the collector run without end.
 	Shared bool
+	// Store, when not nil, is the facts store searched through behind the cache (see
+	// store.Through): what earlier runs proved is read from it, what this one proves is
+	// written to it, and flushed at the end of each Run. The runner does not close it.
+	Store *store.Store
 }
 
 // A Runner runs requests on one game's positions, one at a time, and keeps what its searches
@@ -37,13 +42,15 @@ type Runner struct {
 	solver   *engine.Solver
 	budget   budget
 	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
+	store    *store.Store
+	tier     *store.Tier // the store behind the cache, when there is one
 }
 
 // NewRunner returns a runner for the game named game. A budget (Config.CacheMB) that would
 // not fit in the machine's memory is an error that Is ErrMemory. The Go runtime's memory
 // limit follows the budgets of the runners not yet closed.
 func NewRunner(game string, c Config) (*Runner, error) {
-	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every}
+	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every, store: c.Store}
 	if r.every <= 0 {
 		r.every = 200 * time.Millisecond
 	}
@@ -57,12 +64,8 @@ func NewRunner(game string, c Config) (*Runner, error) {
 		return nil, fmt.Errorf("job: %w", err)
 	}
 	r.budget = budgetOf(mb, r.cache == nil)
-	if r.cache == nil {
-		rc, err := engine.NewRistretto(r.budget.cache)
-		if err != nil {
-			return nil, fmt.Errorf("job: the cache: %w", err)
-		}
-		r.cache, r.closer = engine.NewFront(rc, r.budget.front), rc.Close
+	if err := r.makeCache(); err != nil {
+		return nil, err
 	}
 	counted := mb
 	if c.Shared {
@@ -75,6 +78,36 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
 	r.solver = engine.NewSolver(opts...)
 	return r, nil
+}
+
+// makeCache makes the runner's cache: a front before ristretto, then the store when there is
+// one; a cache given in Config (tests, the tree command) has the store behind it, no front.
+func (r *Runner) makeCache() error {
+	var facts *store.Facts
+	if r.store != nil {
+		facts = r.store.Facts(r.game)
+		if err := facts.Err(); err != nil {
+			return fmt.Errorf("job: %w", err)
+		}
+	}
+	if r.cache != nil {
+		if facts != nil {
+			r.tier = store.Through(r.cache, facts)
+			r.cache = r.tier
+		}
+		return nil
+	}
+	rc, err := engine.NewRistretto(r.budget.cache)
+	if err != nil {
+		return fmt.Errorf("job: the cache: %w", err)
+	}
+	var behind engine.Cache = rc
+	if facts != nil {
+		r.tier = store.Through(rc, facts)
+		behind = r.tier
+	}
+	r.cache, r.closer = engine.NewFront(behind, r.budget.front), rc.Close
+	return nil
 }
 
 // Game is the name of the game the runner solves.
@@ -103,8 +136,8 @@ func (r *Runner) Usage() engine.Usage {
 // Run answers req until it ends or ctx does, calling progress (when not nil) from the
 // running goroutine with each phase's counts. It never returns before its last call to
 // progress. Requests must not overlap.
-func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engine.Stats)) Result {
-	res := Result{Task: req.Task, Position: req.Position.String()}
+func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engine.Stats)) (res Result) {
+	res = Result{Task: req.Task, Position: req.Position.String()}
 	if req.Game != nil {
 		res.Game = req.Game.Name()
 	}
@@ -115,6 +148,9 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 	if progress != nil {
 		r.progress.Store(&progress)
 		defer r.progress.Store(nil)
+	}
+	if r.tier != nil {
+		defer r.storeUse(&res, r.tier.StoreHits(), r.tier.StorePuts())
 	}
 	if req.Misere {
 		r.misere(ctx, req, &res)
@@ -139,6 +175,15 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		}
 	}
 	return res
+}
+
+// storeUse flushes what the request proved to the store (a stopped search's facts too),
+// and counts what it read from the store and wrote to it since hits and puts.
+func (r *Runner) storeUse(res *Result, hits, puts int64) {
+	res.Store = StoreUse{Hits: r.tier.StoreHits() - hits, Written: r.tier.StorePuts() - puts}
+	if err := r.store.Flush(); err != nil {
+		res.Store.Err = err
+	}
 }
 
 // search is the first phase: the answer, with the cache and the game's theory.

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"flag"
+
+	"grundy/store"
+)
+
+// storeFlags are the facts store's flags of solve and tree: --db PATH, --no-db.
+type storeFlags struct {
+	path string
+	none bool
+}
+
+func (f *storeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.path, "db", "", "the facts store to read and grow (default $XDG_DATA_HOME/grundy, else ~/.local/share/grundy)")
+	fs.BoolVar(&f.none, "no-db", false, "use no facts store")
+}
+
+// check refuses --db with --no-db.
+func (f *storeFlags) check() error {
+	if f.none && f.path != "" {
+		return usagef("--db %s and --no-db: choose one", quote(f.path))
+	}
+	return nil
+}
+
+// open opens the store the flags choose (created if missing), or none with --no-db. A store
+// that cannot be opened (in use, corrupt, not a store) is a usage error: exit 2, its message.
+func (f *storeFlags) open() (*store.Store, error) {
+	if f.none {
+		return nil, nil
+	}
+	dir := f.path
+	if dir == "" {
+		var err error
+		if dir, err = store.DefaultDir(); err != nil {
+			return nil, usagef("%v (--no-db runs without a store)", err)
+		}
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return s, nil
+}
