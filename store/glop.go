@@ -122,6 +122,9 @@ func ReadGlop(r io.Reader, name string, g games.Game) (*Database, error) {
 		case !header:
 			return lineErr(name, n, "%w: no %s header before the first couple", ErrFormat, glopHeader)
 		}
+		if strings.Contains(text, "n(") {
+			db.Format = FormatSPOTS // SPOTS's name of an uppercase letter past Y; Glop's is Z(k)
+		}
 		rec, empty, err := glopLine(g, text)
 		if err != nil {
 			return &FileError{File: name, Line: n, Err: err}

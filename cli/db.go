@@ -1,0 +1,472 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"grundy/engine"
+	"grundy/games"
+	"grundy/internal/atomicfile"
+	"grundy/internal/numfmt"
+	"grundy/store"
+)
+
+var cmdDB = &Command{
+	Name:      "db",
+	UsageLine: "db stats|import|export|merge|check … [--db PATH]",
+	Short:     "the facts store: its size, Glop's and SPOTS's databases in and out, merges, Glop's certificate check",
+	Run:       runDB,
+}
+
+// A dbCommand is one subcommand of `grundy db`.
+type dbCommand struct {
+	name, usage, short string
+	run                func(ctx context.Context, env *Env, args []string) int
+}
+
+var dbCommands []dbCommand
+
+func init() {
+	dbCommands = []dbCommand{
+		{"stats", "db stats [--db PATH]", "facts per game and size on disk", runDBStats},
+		{"import", "db import FILE… --game G [--db PATH]",
+			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing", runDBImport},
+		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH]",
+			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
+		{"merge", "db merge PATH… [--db PATH]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
+		{"check", "db check FILE --game G POSITION [-o SMALL] [--tree PROOF.json] [--timeout D]",
+			"Glop's check: the position's outcome and nimber from the file's losing couples alone", runDBCheck},
+	}
+}
+
+func runDB(ctx context.Context, env *Env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		w := env.Stderr
+		if len(args) > 0 {
+			w = env.Stdout
+		}
+		fmt.Fprintln(w, "grundy db: the facts store (default $XDG_DATA_HOME/grundy, else ~/.local/share/grundy)")
+		for _, c := range dbCommands {
+			fmt.Fprintf(w, "  grundy %s\n        %s\n", c.usage, c.short)
+		}
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range dbCommands {
+		if c.name == args[0] {
+			return c.run(ctx, env, args[1:])
+		}
+	}
+	fmt.Fprintf(env.Stderr, "grundy db: unknown command %s: want stats, import, export, merge or check\n", quote(args[0]))
+	return exitUsage
+}
+
+// dbFail prints err as the one line of a failed db command: exit 1 for a conflict or a
+// database that proves nothing, 3 for a stop, 2 for anything else (bad input or files).
+func dbFail(env *Env, cmd string, err error) int {
+	fmt.Fprintf(env.Stderr, "grundy db %s: %s\n", cmd, oneLine(err.Error()))
+	var ce *store.CertifyError
+	switch {
+	case errors.Is(err, store.ErrConflict) || errors.As(err, &ce):
+		return exitFailed
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return exitTimeout
+	}
+	return exitUsage
+}
+
+// storeDir is the store --db names, or the user's.
+func storeDir(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	return store.DefaultDir()
+}
+
+// openExisting opens the store in dir, which must be there: reading commands create none.
+func openExisting(dir string) (*store.Store, error) {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, usagef("no store at %s", quote(dir))
+	}
+	return store.Open(dir)
+}
+
+func dbFlags(name string) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet("db "+name, flag.ContinueOnError)
+	return fs, fs.String("db", "", "the facts store (default $XDG_DATA_HOME/grundy, else ~/.local/share/grundy)")
+}
+
+func runDBStats(ctx context.Context, env *Env, args []string) int {
+	flags, dbPath := dbFlags("stats")
+	pos, err := parseArgs(flags, args)
+	if err == nil && len(pos) > 0 {
+		err = usagef("unexpected %s: want only [--db PATH]", quote(pos[0]))
+	}
+	if err != nil {
+		return dbFail(env, "stats", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "stats", err)
+	}
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(env.Stdout, "store %s: none yet, 0 facts\n", dir)
+		return exitOK
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		return dbFail(env, "stats", err)
+	}
+	defer s.Close()
+	st, err := s.Stats()
+	if err != nil {
+		return dbFail(env, "stats", err)
+	}
+	var total int64
+	for _, g := range st.Games {
+		total += g.Entries
+	}
+	fmt.Fprintf(env.Stdout, "store %s: %d games, %s facts, %s on disk\n", dir, len(st.Games), numfmt.Grouped(total), bytesText(st.DiskBytes))
+	for _, g := range st.Games {
+		fmt.Fprintf(env.Stdout, "  %-20s %12s\n", g.Game, numfmt.Grouped(g.Entries))
+	}
+	return exitOK
+}
+
+// bytesText writes a size on disk: 812 B, 52 KB, 1.3 MB, 2.0 GB.
+func bytesText(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%d KB", (n+1<<9)>>10)
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+}
+
+// lookupFlag opens the game --game names ("": none, nil).
+func lookupFlag(name string) (games.Game, error) {
+	if name == "" {
+		return nil, nil
+	}
+	return games.Lookup(name)
+}
+
+func runDBImport(ctx context.Context, env *Env, args []string) int {
+	fs, dbPath := dbFlags("import")
+	gameName := fs.String("game", "", "the game of Glop and SPOTS files (jsonl lines name theirs)")
+	files, err := parseArgs(fs, args)
+	if err == nil && len(files) == 0 {
+		err = usagef("want FILE… to import")
+	}
+	if err != nil {
+		return dbFail(env, "import", err)
+	}
+	g, err := lookupFlag(*gameName)
+	if err != nil {
+		return dbFail(env, "import", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "import", err)
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		return dbFail(env, "import", err)
+	}
+	defer s.Close()
+	status := exitOK
+	for _, name := range files {
+		rep, err := importFile(s, name, g)
+		if err != nil {
+			// Each file is all or nothing: go on with the others, and exit with the worst.
+			status = max(status, dbFail(env, "import", err))
+			continue
+		}
+		fmt.Fprintf(env.Stdout, "%s: %s facts: %s new, %s grown, %s known%s\n", name, numfmt.Grouped(int64(rep.Read)),
+			numfmt.Grouped(int64(rep.Added)), numfmt.Grouped(int64(rep.Grown)), numfmt.Grouped(int64(rep.Known)), emptyNote(rep.Empty))
+	}
+	return status
+}
+
+func emptyNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d lines of a position with no move left, nimber 0, not kept)", n)
+}
+
+// importFile reads one file whole and adds it to s.
+func importFile(s *store.Store, name string, g games.Game) (store.ImportReport, error) {
+	db, err := readDatabase(name, g)
+	if err != nil {
+		return store.ImportReport{}, err
+	}
+	return store.Import(s, db)
+}
+
+func readDatabase(name string, g games.Game) (*store.Database, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return store.ReadDatabase(f, name, g)
+}
+
+func runDBExport(ctx context.Context, env *Env, args []string) int {
+	fs, dbPath := dbFlags("export")
+	format := fs.String("format", "", "glop, spots or jsonl")
+	gameName := fs.String("game", "", "the game to export (glop and spots files hold one)")
+	out := fs.String("o", "", "the file to write")
+	pos, err := parseArgs(fs, args)
+	switch {
+	case err != nil:
+	case len(pos) > 0:
+		err = usagef("unexpected %s: want --format F [--game G] -o FILE", quote(pos[0]))
+	case *format != store.FormatGlop && *format != store.FormatSPOTS && *format != store.FormatJSONL:
+		err = usagef("--format %s: want glop, spots or jsonl", quote(*format))
+	case *out == "":
+		err = usagef("want -o FILE")
+	}
+	if err != nil {
+		return dbFail(env, "export", err)
+	}
+	if _, err := lookupFlag(*gameName); err != nil {
+		return dbFail(env, "export", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "export", err)
+	}
+	s, err := openExisting(dir)
+	if err != nil {
+		return dbFail(env, "export", err)
+	}
+	defer s.Close()
+	game := *gameName
+	if game == "" && *format != store.FormatJSONL {
+		if game, err = onlyGame(s); err != nil {
+			return dbFail(env, "export", err)
+		}
+	}
+	recs, err := store.Export(s, game)
+	if err != nil {
+		return dbFail(env, "export", err)
+	}
+	written, skipped := len(recs), 0
+	err = atomicfile.Write(*out, func(w io.Writer) error {
+		if *format == store.FormatJSONL {
+			return store.WriteJSONL(w, recs)
+		}
+		var err error
+		written, skipped, err = store.WriteGlop(w, *format, recs)
+		return err
+	})
+	if err != nil {
+		return dbFail(env, "export", err)
+	}
+	fmt.Fprintf(env.Stdout, "%s: %s facts (%s)%s\n", *out, numfmt.Grouped(int64(written)), *format, skippedNote(skipped))
+	return exitOK
+}
+
+func skippedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s facts of values ≠ only left out: Glop's and SPOTS's files hold losing couples", numfmt.Grouped(int64(n)))
+}
+
+// onlyGame returns the one game of s, for a format that holds one.
+func onlyGame(s *store.Store) (string, error) {
+	st, err := s.Stats()
+	if err != nil {
+		return "", err
+	}
+	if len(st.Games) == 1 {
+		return st.Games[0].Game, nil
+	}
+	names := make([]string, len(st.Games))
+	for i, g := range st.Games {
+		names[i] = g.Game
+	}
+	return "", usagef("the store holds %d games (%s): choose one with --game", len(names), strings.Join(names, ", "))
+}
+
+func runDBMerge(ctx context.Context, env *Env, args []string) int {
+	fs, dbPath := dbFlags("merge")
+	srcs, err := parseArgs(fs, args)
+	if err == nil && len(srcs) == 0 {
+		err = usagef("want PATH… of stores to merge")
+	}
+	if err != nil {
+		return dbFail(env, "merge", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "merge", err)
+	}
+	for _, src := range srcs {
+		if sameDir(src, dir) {
+			return dbFail(env, "merge", usagef("%s is the store merged into", quote(src)))
+		}
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		return dbFail(env, "merge", err)
+	}
+	defer s.Close()
+	status := exitOK
+	for _, src := range srcs {
+		rep, err := mergeOne(s, src)
+		if err != nil {
+			status = max(status, dbFail(env, "merge", err))
+			continue
+		}
+		fmt.Fprintf(env.Stdout, "%s: %s facts read: %s new, %s grown, %d conflicts\n", src, numfmt.Grouped(rep.Read),
+			numfmt.Grouped(rep.Added), numfmt.Grouped(rep.Grown), len(rep.Conflicts))
+		for _, c := range rep.Conflicts {
+			fmt.Fprintf(env.Stdout, "  conflict: %s %s: %s holds %s, %s holds %s\n", c.Game, engine.Quote(c.Key), dir, describe(c.Have), src, describe(c.Got))
+		}
+		if len(rep.Conflicts) > 0 {
+			status = max(status, exitFailed)
+		}
+	}
+	return status
+}
+
+// mergeOne merges the store in src, which must exist, into s.
+func mergeOne(s *store.Store, src string) (store.MergeReport, error) {
+	from, err := openExisting(src)
+	if err != nil {
+		return store.MergeReport{}, err
+	}
+	defer from.Close()
+	return s.Merge(from)
+}
+
+// sameDir reports whether a and b name one directory.
+func sameDir(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	absA, _ := filepath.Abs(a)
+	absB, _ := filepath.Abs(b)
+	return absA == absB
+}
+
+// describe writes a fact for a message: "nimber 2", "≠ 0, 1".
+func describe(f engine.Fact) string {
+	if n, ok := f.Nimber(); ok {
+		return fmt.Sprintf("nimber %d", n)
+	}
+	var vals []string
+	for n := 0; len(vals) < min(f.Excluded(), 8); n++ {
+		if f.Excludes(n) {
+			vals = append(vals, fmt.Sprint(n))
+		}
+	}
+	if f.Excluded() > len(vals) {
+		vals = append(vals, "…")
+	}
+	return "≠ " + strings.Join(vals, ", ")
+}
+
+func runDBCheck(ctx context.Context, env *Env, args []string) int {
+	fs := flag.NewFlagSet("db check", flag.ContinueOnError)
+	gameName := fs.String("game", "", "the game of the database and the position")
+	small := fs.String("o", "", "write the couples the proof used here, in the file's format")
+	treeOut := fs.String("tree", "", "write the proof here, a grundy-tree/1 that `grundy check` verifies")
+	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s)")
+	pos, err := parseArgs(fs, args)
+	switch {
+	case err != nil:
+	case len(pos) < 2:
+		err = usagef("want FILE --game G POSITION")
+	case *gameName == "":
+		err = usagef("want --game G, the game of %s", quote(pos[0]))
+	case *timeout < 0:
+		err = usagef("--timeout %v: want 0 (none) or more", *timeout)
+	}
+	if err != nil {
+		return dbFail(env, "check", err)
+	}
+	g, err := games.Lookup(*gameName)
+	if err != nil {
+		return dbFail(env, "check", err)
+	}
+	file, text := pos[0], strings.Join(pos[1:], " ")
+	p, err := games.Parse(g, text)
+	if err != nil {
+		return dbFail(env, "check", err)
+	}
+	db, err := readDatabase(file, g)
+	if err != nil {
+		return dbFail(env, "check", err)
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	start := time.Now()
+	cert, err := store.Certify(ctx, g.Name(), db, p)
+	if err != nil {
+		return dbFail(env, "check", fmt.Errorf("%s does not prove %s: %w", file, quote(text), err))
+	}
+	if err := writeCertificate(cert, db.Format, *small, *treeOut); err != nil {
+		return dbFail(env, "check", err)
+	}
+	printCertificate(env.Stdout, file, db, cert, time.Since(start))
+	if *small != "" {
+		fmt.Fprintf(env.Stdout, "%s: the %s couples the proof used (%s)\n", *small, numfmt.Grouped(int64(len(cert.Used))), db.Format)
+	}
+	if *treeOut != "" {
+		fmt.Fprintf(env.Stdout, "%s: the proof, %s nodes (grundy check verifies it)\n", *treeOut, numfmt.Grouped(int64(len(cert.Tree.Nodes))))
+	}
+	return exitOK
+}
+
+func printCertificate(w io.Writer, file string, db *store.Database, cert *store.Certificate, took time.Duration) {
+	outcome := "a second-player win (L)"
+	if cert.Win {
+		outcome = "a first-player win (W)"
+	}
+	what := fmt.Sprintf("nimber(%s) = %d, %s", engine.Quote(cert.Position), cert.Nimber, outcome)
+	if !cert.HasNimber {
+		what = fmt.Sprintf("%s is %s (the file lacks the nimber of a component, so no nimber)", engine.Quote(cert.Position), outcome)
+	}
+	fmt.Fprintf(w, "ok: %s: %s, from %s of its %s couples (%v)\n", file, what,
+		numfmt.Grouped(int64(len(cert.Used))), numfmt.Grouped(int64(len(db.Records))), took.Round(time.Millisecond))
+}
+
+// writeCertificate writes the couples used and the proof, each atomically, when asked.
+func writeCertificate(cert *store.Certificate, format, small, treeOut string) error {
+	if small != "" {
+		err := atomicfile.Write(small, func(w io.Writer) error {
+			if format == store.FormatJSONL {
+				return store.WriteJSONL(w, cert.Used)
+			}
+			_, _, err := store.WriteGlop(w, format, cert.Used)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if treeOut != "" {
+		return atomicfile.Write(treeOut, func(w io.Writer) error { return engine.WriteTree(w, cert.Tree) })
+	}
+	return nil
+}
