@@ -14,7 +14,7 @@ import (
 
 var cmdCheck = &Command{
 	Name:      "check",
-	UsageLine: "check FILE.json [--timeout D]",
+	UsageLine: "check FILE.json [--misere] [--timeout D]",
 	Short:     "verify a saved solution tree from the game's rules",
 	Run:       runCheck,
 }
@@ -22,6 +22,7 @@ var cmdCheck = &Command{
 func runCheck(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s) and say how far the check got")
+	misere := fs.Bool("misere", false, "the tree must prove a misère outcome; without it, the file's \"convention\" decides")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "check", err)
@@ -43,6 +44,10 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	t, err := engine.ReadTree(f)
 	if err != nil {
 		return fail(env, "check", usagef("%s: %v", file, err))
+	}
+	if *misere && t.Convention != engine.Misere {
+		fmt.Fprintf(env.Stderr, "grundy check: %s: not a misère proof: the tree is a normal-play one (its file has no \"convention\":\"misere\")\n", file)
+		return exitFailed
 	}
 	g, err := games.Lookup(t.Game)
 	if err != nil {
@@ -68,6 +73,11 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 		return exitFailed
 	}
 	root := t.Nodes[t.Root]
+	if t.Convention == engine.Misere {
+		fmt.Fprintf(env.Stdout, "ok: %s %s: %s is %s under misère play, proven by %d nodes (%d losing positions)\n",
+			file, engine.Quote(t.Game), engine.Quote(root.Position), root.Result, len(t.Nodes), t.LosingCouples())
+		return exitOK
+	}
 	claim := "≠"
 	if root.Losing() {
 		claim = "="

@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--db PATH | --no-db]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--db PATH | --no-db]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -26,12 +26,14 @@ type solveFlags struct {
 	timeout                     time.Duration
 	treeNodes                   int64
 	treeTime                    time.Duration
+	misere                      bool
 	db                          storeFlags
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object")
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
+	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, whole positions searched")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
 	fs.StringVar(&f.algo, "algo", "couples", "couples (the paper's), elementary (§4.1, outcome only) or mex")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
@@ -70,6 +72,8 @@ func (f *solveFlags) check() error {
 	switch {
 	case f.algo != "couples" && f.algo != "elementary" && f.algo != "mex":
 		return usagef("unknown --algo %s: want couples, elementary or mex", quote(f.algo))
+	case f.misere && f.algo != "couples" && f.algo != "elementary":
+		return usagef("--misere searches whole positions, with no nimbers: --algo %s does not apply", quote(f.algo))
 	case f.cacheMB < 1 || f.cacheMB > 1<<20:
 		return usagef("--cache-mb %d: want 1 to %d", f.cacheMB, 1<<20)
 	case f.timeout < 0:
@@ -88,6 +92,7 @@ type solveResult struct {
 	Position string     `json:"position"`
 	Outcome  string     `json:"outcome,omitempty"`
 	Nimber   *int       `json:"nimber,omitempty"`
+	Misere   bool       `json:"misere,omitempty"`
 	Stats    solveStats `json:"stats"`
 	Stopped  bool       `json:"stopped,omitempty"`
 	Proven   []string   `json:"proven,omitempty"`    // after a stop: what is known of each component
@@ -137,14 +142,19 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		progress = func(ph job.Phase, s engine.Stats) { printProgress(env, ph, s) }
 	}
 	req := job.Request{Game: g, Position: p, Task: job.Nimber, Algo: job.Algo(f.algo)}
-	if f.outcomeOnly || req.Algo == job.Elementary {
+	if f.outcomeOnly || f.misere || req.Algo == job.Elementary {
 		req.Task = job.Outcome
 	}
+	req.Misere = f.misere
 	res := r.Run(ctx, req, progress)
 	if res.Err != nil {
 		return fail(env, "solve", res.Err)
 	}
 	out := resultOf(res)
+	if f.misere {
+		// Misère play has no nimbers; the components' facts are normal-play ones.
+		out.Misere, out.Proven = true, nil
+	}
 	if st != nil {
 		out.Stats.StoreHits, out.Stats.StoreWritten, out.Stats.store = &res.Store.Hits, &res.Store.Written, st.Dir()
 	}
@@ -231,6 +241,9 @@ func printSolve(env *Env, r solveResult, asJSON bool) {
 	if r.Stopped {
 		when = ", proven before the stop"
 	}
+	if r.Misere {
+		when = " under misère play" + when
+	}
 	switch r.Outcome {
 	case "W":
 		fmt.Fprintf(w, "outcome   W (the player to move wins%s)\n", when)
@@ -240,7 +253,7 @@ func printSolve(env *Env, r solveResult, asJSON bool) {
 	switch {
 	case r.Nimber != nil:
 		fmt.Fprintf(w, "nimber    %d\n", *r.Nimber)
-	case r.Outcome == "W":
+	case r.Outcome == "W" && !r.Misere:
 		fmt.Fprintln(w, "nimber    ≠ 0")
 	}
 	for _, line := range r.Proven {

@@ -21,7 +21,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -49,6 +49,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
 	out := fs.String("o", "", "the file to write: .json, .svg, .pdf, .png or .tex (TikZ)")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
+	misere := fs.Bool("misere", false, "prove the misère outcome (the last player to move loses): a tree of whole positions")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
@@ -101,6 +102,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if *outcomeOnly {
 		req.Task = job.Outcome
 	}
+	req.Misere = *misere
 	res := r.Run(ctx, req, nil)
 	if res.Err != nil {
 		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
@@ -121,6 +123,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		warnWidth(env, *out, t, *width, opts)
 	}
 	root := t.Nodes[t.Root]
+	if t.Convention == engine.Misere {
+		fmt.Fprintf(env.Stdout, "%s: %s is %s under misère play; %d nodes, %d losing positions\n",
+			*out, root.Position, root.Result, len(t.Nodes), t.LosingCouples())
+		return exitOK
+	}
 	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples\n",
 		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples())
 	return exitOK

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSolve_Misere: `solve --misere` prints the misère outcome and no nimber, in JSON and in
+// text; an --algo that computes nimbers is refused.
+func TestSolve_Misere(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	cases := []struct {
+		game, pos, want string
+	}{
+		{"sprouts", "0*4", "L"},
+		{"sprouts", "0*5", "W"},
+		{"nim", "1 1", "W"}, // normal play: L
+		{"nim", "1048576 1048576 1", "W"},
+		{"kayles", "4", "L"}, // normal play: W
+	}
+	for _, c := range cases {
+		code, out, errOut := grundy("solve", c.game, c.pos, "--misere", "--json", "--tree-nodes", "20000")
+		var got map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+			t.Fatalf("solve %s %s --misere --json: exit %d %q %q", c.game, c.pos, code, out, errOut)
+		}
+		if _, has := got["nimber"]; got["outcome"] != c.want || got["misere"] != true || has {
+			t.Errorf("solve %s %s --misere --json = %s, want outcome %s, misere true, no nimber", c.game, c.pos, out, c.want)
+		}
+	}
+	code, out, _ := grundy("solve", "nim", "1 1", "--misere")
+	if code != 0 || !strings.Contains(out, "outcome   W (the player to move wins under misère play)") || strings.Contains(out, "nimber") {
+		t.Errorf("solve nim '1 1' --misere: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := grundy("solve", "nim", "3", "--misere", "--algo", "mex"); code != exitUsage || !strings.Contains(errOut, "--misere") {
+		t.Errorf("solve --misere --algo mex: exit %d %q, want 2 naming --misere", code, errOut)
+	}
+}
+
+// TestTreeCheck_Misere: a misère tree is written with its convention and checked with or
+// without --misere; a normal-play tree checked with --misere fails, saying why, and so does
+// a misère tree whose root is flipped.
+func TestTreeCheck_Misere(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	dir := t.TempDir()
+	misere, normal := filepath.Join(dir, "misere.json"), filepath.Join(dir, "normal.json")
+	code, out, errOut := grundy("tree", "kayles", "3 4", "--misere", "-o", misere)
+	if code != 0 || !strings.Contains(out, "is W under misère play") {
+		t.Fatalf("tree kayles '3 4' --misere: exit %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut := grundy("tree", "kayles", "3 4", "-o", normal); code != 0 {
+		t.Fatalf("tree kayles '3 4': exit %d %q", code, errOut)
+	}
+	for _, args := range [][]string{{"check", misere}, {"check", "--misere", misere}} {
+		if code, out, errOut := grundy(args...); code != 0 || !strings.Contains(out, "under misère play") {
+			t.Errorf("%v: exit %d %q %q", args, code, out, errOut)
+		}
+	}
+	if code, _, errOut := grundy("check", "--misere", normal); code != exitFailed || !strings.Contains(errOut, "not a misère proof") {
+		t.Errorf("check --misere of a normal-play tree: exit %d %q, want 1 saying it is not a misère proof", code, errOut)
+	}
+	body, err := os.ReadFile(misere)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := filepath.Join(dir, "flipped.json")
+	os.WriteFile(flipped, []byte(strings.Replace(string(body), `"result":"W"`, `"result":"L"`, 1)), 0o644)
+	if code, _, errOut := grundy("check", flipped); code != exitFailed || !strings.Contains(errOut, "does not hold") {
+		t.Errorf("check of a flipped misère tree: exit %d %q, want 1", code, errOut)
+	}
+}
