@@ -1,0 +1,235 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+	"grundy/store"
+)
+
+// grundyOK runs the command line and fails the test unless it exits 0.
+func grundyOK(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errOut := grundy(args...)
+	if code != 0 {
+		t.Fatalf("grundy %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut)
+	}
+	return out
+}
+
+// storeFacts returns every fact of the store in dir, by game and key.
+func storeFacts(t *testing.T, dir string) map[string]engine.Fact {
+	t.Helper()
+	s, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	facts := map[string]engine.Fact{}
+	err = s.Each("", func(game, key string, f engine.Fact) error {
+		facts[game+" "+key] = f
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return facts
+}
+
+func sameFacts(t *testing.T, got, want map[string]engine.Fact) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d facts, want %d", len(got), len(want))
+	}
+	for k, f := range want {
+		if g, ok := got[k]; !ok || !g.Equal(f) {
+			t.Errorf("fact %q = %v (present %v), want %v", k, describe(g), ok, describe(f))
+		}
+	}
+}
+
+// A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the README's
+// losing 7 and 8, the 2-spot game of SPROUTS.md) imports, and solve then answers from it.
+func TestDB_ImportUsedBySolve(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	out := grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
+	if !strings.Contains(out, "21 facts: 21 new, 0 grown, 0 known") {
+		t.Errorf("import said %q", out)
+	}
+	again := grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
+	if !strings.Contains(again, "21 facts: 0 new, 0 grown, 21 known") {
+		t.Errorf("second import said %q", again)
+	}
+	res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0")
+	if *res.Nimber != 0 || *res.Stats.StoreHits == 0 || res.Stats.Nodes > 1 {
+		t.Errorf("solve 0*8: nimber %d, %d store hits, %d nodes; want 0 from the store, no search", *res.Nimber, *res.Stats.StoreHits, res.Stats.Nodes)
+	}
+	sum := solveJSON(t, "sprouts", "0*5 + 0*7 + 1a2a", "--db", db, "--tree-nodes", "0")
+	if *sum.Nimber != 1^0^1 || *sum.Stats.StoreHits < 3 {
+		t.Errorf("solve 0*5 + 0*7 + 1a2a: nimber %d, %d store hits; want 0 from 3 hits", *sum.Nimber, *sum.Stats.StoreHits)
+	}
+	stats := grundyOK(t, "db", "stats", "--db", db)
+	if !regexp.MustCompile(`1 games, \d+ facts, \d+ KB on disk\n  sprouts +\d+\n$`).MatchString(stats) {
+		t.Errorf("stats: %q", stats)
+	}
+}
+
+// A corrupt or truncated file is refused with its line named, and the store is unchanged.
+func TestDB_CorruptFileChangesNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
+	before := storeFacts(t, db)
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"bad.spr":       "[Positions+Nimber]\n0*9 1\n0*10 1\n0*11 x\n",
+		"truncated.spr": "[Positions+Nimber]\n0*9 1\n0*10 1",
+		"conflict.spr":  "[Positions+Nimber]\n0*9 1\n0*6 1\n",
+		"garbage.spr":   "\x00\x01PK\x03\x04",
+	} {
+		file := filepath.Join(dir, name)
+		os.WriteFile(file, []byte(text), 0o644)
+		code, _, errOut := grundy("db", "import", file, "--game", "sprouts", "--db", db)
+		want := exitUsage
+		if name == "conflict.spr" {
+			want = exitFailed
+		}
+		if code != want || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, name) {
+			t.Errorf("import %s: exit %d, stderr %q; want %d and one line naming the file", name, code, errOut, want)
+		}
+		if name == "conflict.spr" && !strings.Contains(errOut, `conflict.spr:3: conflicting facts: sprouts position "0*6": nimber 1 in the file, nimber 0 in the store`) {
+			t.Errorf("conflict message %q", errOut)
+		}
+	}
+	sameFacts(t, storeFacts(t, db), before)
+}
+
+// Export then import, in jsonl, carries every fact (nimbers and ≠ sets, Cram's byte keys);
+// Glop's format carries the Sprouts facts with a nimber.
+func TestDB_ExportImportRoundTrip(t *testing.T) {
+	tmp := t.TempDir()
+	src, dst := filepath.Join(tmp, "src"), filepath.Join(tmp, "dst")
+	solveJSON(t, "cram", "3x5", "--db", src, "--tree-nodes", "0")
+	solveJSON(t, "sprouts", "0*4", "--db", src, "--tree-nodes", "0")
+	s, _ := store.Open(src)
+	s.Add("cram", "\x01\x01\x01", engine.Fact{}.Without(3).Without(70)) // a fact of ≠ only
+	s.Close()
+	all := filepath.Join(tmp, "all.jsonl")
+	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", src)
+	grundyOK(t, "db", "import", all, "--db", dst)
+	sameFacts(t, storeFacts(t, dst), storeFacts(t, src))
+
+	glop := filepath.Join(tmp, "sprouts.spr")
+	out := grundyOK(t, "db", "export", "--format", "glop", "--game", "sprouts", "-o", glop, "--db", src)
+	text, _ := os.ReadFile(glop)
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if lines[0] != "[Positions+Nimber]" || !strings.HasSuffix(string(text), "\n") || !strings.Contains(out, "facts (glop)") {
+		t.Errorf("export said %q and wrote:\n%s", out, text)
+	}
+	back := filepath.Join(tmp, "back")
+	grundyOK(t, "db", "import", glop, "--game", "sprouts", "--db", back)
+	want := map[string]engine.Fact{}
+	for k, f := range storeFacts(t, src) {
+		if _, ok := f.Nimber(); ok && strings.HasPrefix(k, "sprouts ") {
+			want[k] = f
+		}
+	}
+	sameFacts(t, storeFacts(t, back), want)
+	if code, _, errOut := grundy("db", "export", "--format", "spots", "-o", glop, "--db", src); code != exitUsage || !strings.Contains(errOut, "choose one with --game") {
+		t.Errorf("export of two games as spots: exit %d, %q", code, errOut)
+	}
+}
+
+// Two stores grown from different positions merge; a planted conflict is reported with both
+// values, exit 1, and the store keeps its own fact.
+func TestDB_Merge(t *testing.T) {
+	tmp := t.TempDir()
+	a, b, c := filepath.Join(tmp, "a"), filepath.Join(tmp, "b"), filepath.Join(tmp, "c")
+	solveJSON(t, "cram", "3x4", "--db", a, "--tree-nodes", "0")
+	solveJSON(t, "cram", "2x7", "--db", b, "--tree-nodes", "0")
+	union := storeFacts(t, a)
+	for k, f := range storeFacts(t, b) {
+		union[k] = union[k].Merge(f)
+	}
+	out := grundyOK(t, "db", "merge", b, "--db", a)
+	if !strings.Contains(out, "0 conflicts") {
+		t.Errorf("merge said %q", out)
+	}
+	sameFacts(t, storeFacts(t, a), union)
+
+	var key string
+	var have engine.Fact
+	for k, f := range storeFacts(t, a) {
+		if _, ok := f.Nimber(); ok {
+			key, have = strings.TrimPrefix(k, "cram "), f
+			break
+		}
+	}
+	n, _ := have.Nimber()
+	s, _ := store.Open(c)
+	s.Add("cram", key, engine.Fact{}.WithNimber(n+1))
+	s.Close()
+	code, out, _ := grundy("db", "merge", c, "--db", a)
+	want := "conflict: cram " + engine.Quote(key) + ": " + a + " holds " + describe(have) + ", " + c + " holds " + describe(engine.Fact{}.WithNimber(n+1))
+	if code != exitFailed || !strings.Contains(out, "1 conflicts") || !strings.Contains(out, want) {
+		t.Errorf("merge of a conflict: exit %d, output %q; want 1 and %q", code, out, want)
+	}
+	if got := storeFacts(t, a)["cram "+key]; !got.Equal(have) {
+		t.Errorf("after the conflict the store holds %s, want its own %s", describe(got), describe(have))
+	}
+}
+
+// db check proves 0*2 from the worked 2-spot game, writes the couples it used and a proof
+// that `grundy check` verifies; without a needed couple it fails, naming it.
+func TestDB_Check(t *testing.T) {
+	tmp := t.TempDir()
+	small, proof := filepath.Join(tmp, "small.spr"), filepath.Join(tmp, "proof.json")
+	out := grundyOK(t, "db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "-o", small, "--tree", proof)
+	if !strings.Contains(out, `nimber("0*2") = 0`) || !strings.Contains(out, "from 3 of its 21 couples") {
+		t.Errorf("check said %q", out)
+	}
+	if got := grundyOK(t, "check", proof); !strings.HasPrefix(got, "ok: ") {
+		t.Errorf("grundy check: %q", got)
+	}
+	text, _ := os.ReadFile(small)
+	if string(text) != "[Positions+Nimber]\n0 0\n0*2 0\nABCD|ABCD 0\n" {
+		t.Errorf("smallest database:\n%s", text)
+	}
+	os.WriteFile(small, []byte("[Positions+Nimber]\n0*2 0\nABCD|ABCD 0\n"), 0o644) // without "0 0"
+	code, _, errOut := grundy("db", "check", small, "--game", "sprouts", "0*2")
+	if code != exitFailed || !strings.Contains(errOut, `does not prove "0*2": couple ("0.AB|AB", 0)`) || !strings.Contains(errOut, ` "0", which the database lacks`) {
+		t.Errorf("check without 0: exit %d, %q", code, errOut)
+	}
+}
+
+// Usage errors exit 2 with one line.
+func TestDB_Usage(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"db"}, "grundy db: the facts store"},
+		{[]string{"db", "frob"}, `unknown command "frob"`},
+		{[]string{"db", "stats", "x"}, `unexpected "x"`},
+		{[]string{"db", "import", "--db", db}, "want FILE…"},
+		{[]string{"db", "import", "nothere.spr", "--game", "sprouts", "--db", db}, "nothere.spr"},
+		{[]string{"db", "import", "testdata/sprouts-small.spr", "--db", db}, "does not name its game"},
+		{[]string{"db", "import", "testdata/sprouts-small.spr", "--game", "nope", "--db", db}, "unknown game"},
+		{[]string{"db", "export", "-o", "x.spr", "--db", db}, `--format "": want glop, spots or jsonl`},
+		{[]string{"db", "export", "--format", "glop", "--db", db}, "want -o FILE"},
+		{[]string{"db", "export", "--format", "glop", "-o", "x.spr", "--db", filepath.Join(db, "none")}, "no store at"},
+		{[]string{"db", "merge", db, "--db", db}, "is the store merged into"},
+		{[]string{"db", "merge", filepath.Join(db, "none"), "--db", db}, "no store at"},
+		{[]string{"db", "check", "testdata/sprouts-small.spr", "0*2"}, "want --game G"},
+		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2x"}, `parsing "0*2x"`},
+	} {
+		code, _, errOut := grundy(tt.args...)
+		if code != exitUsage || !strings.Contains(errOut, tt.want) || (len(tt.args) > 1 && strings.Count(errOut, "\n") != 1) {
+			t.Errorf("grundy %v: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
