@@ -37,6 +37,7 @@ type Algo string
 // The algorithms: the paper's, and the two baselines the benchmarks compare it with.
 const (
 	Couples    Algo = "couples"    // couples (P, n), Algorithms 1–3
+	PNS        Algo = "pns"        // couples (P, n) by proof-number search over their DAG
 	Elementary Algo = "elementary" // §4.1: outcome only, a sum searched as one position
 	Mex        Algo = "mex"        // plain memoised mex
 )

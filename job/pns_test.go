@@ -1,0 +1,42 @@
+package job
+
+import (
+	"context"
+	"testing"
+)
+
+// The proof-number search answers what the couples search answers, and its tree, recorded by
+// the same algorithm, is a proof of it.
+func TestRun_ProofNumbers(t *testing.T) {
+	for _, c := range []struct {
+		game, pos string
+		task      Task
+		want      string
+	}{
+		{"cram", "3x4", Nimber, "1"},
+		{"cram", "3x3 + 2x5", Nimber, "1"},
+		{"sprouts", "0*6", Outcome, "0"},
+		{"sprouts", "0*4", Nimber, "1"},
+	} {
+		req := request(t, c.game, c.pos, c.task)
+		req.Algo, req.Tree = PNS, TreeAfter
+		res := runner(t, c.game).Run(context.Background(), req, nil)
+		if res.Err != nil || res.Stopped {
+			t.Fatalf("%s %s: err %v, stopped %v", c.game, c.pos, res.Err, res.Stopped)
+		}
+		got := res.Answer.NimberText()
+		if c.task == Outcome {
+			got = res.Answer.OutcomeText()
+			if c.want == "0" {
+				c.want = "L"
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s %s by pns: %s, want %s", c.game, c.pos, got, c.want)
+		}
+		if res.Search.Nodes == 0 || res.Tree == nil {
+			t.Fatalf("%s %s: %d nodes, tree %v (%s)", c.game, c.pos, res.Search.Nodes, res.Tree != nil, res.NoTree)
+		}
+		checkTree(t, res.Tree)
+	}
+}
