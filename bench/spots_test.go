@@ -40,7 +40,7 @@ var spotsPositions = []struct {
 // spotsAlgos are our searches the comparison can run, by their name in GRUNDY_ALGO: those that
 // answer an outcome as job.Request's Algo. A name job does not know would silently run the
 // default, so it is refused here instead.
-var spotsAlgos = []job.Algo{job.Couples}
+var spotsAlgos = []job.Algo{job.Couples, job.PNS}
 
 // A spotsRun is one side's answer and counts on one position.
 type spotsRun struct {
