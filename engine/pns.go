@@ -60,14 +60,20 @@ type pnSearch struct {
 // pnStart sets the numbers of a couple not expanded yet.
 type pnStart func(v *pnNode) (pn, dn int64)
 
-// unitStart gives every new couple 1 and 1 (Allis).
-func unitStart(*pnNode) (int64, int64) { return 1, 1 }
+// hintStart gives a new couple a proof number of 1 and a disproof number of 1 + half its
+// hint: proving a couple losing takes all its options, more work the more the position has
+// left to play, and its parent then tries the easiest options first. Measured on Sprouts
+// 0*8…0*11, nodes expanded for the four outcomes: 8 582 with it, 12 881 with 1 and 1
+// (Allis), 8 912 with a quarter of the hint, 9 532 with an eighth, 10 770 with 1 + hint + n
+// for both (SPOTS's depth estimate), 23 029 with a quarter of the hint on the proof number
+// instead; 0*12: 14 665 nodes, against 17 251 with 1 and 1.
+func hintStart(v *pnNode) (int64, int64) { return 1, 1 + int64(max(v.hint, 0)/2) }
 
 // WithProofNumbers makes the solver's Outcome, Nimber and recorded proofs use proof-number
 // search over the DAG of couples instead of the depth-first Algorithms 1–3. Its DAG is kept
 // within the solver's tree budget (WithTreeBytes).
 func WithProofNumbers() SolverOption {
-	return func(s *Solver) { s.pns = &pnSearch{start: unitStart} }
+	return func(s *Solver) { s.pns = &pnSearch{start: hintStart} }
 }
 
 // UseProofNumbers switches the solver, between two searches, to proof-number search (on) or
@@ -76,7 +82,7 @@ func WithProofNumbers() SolverOption {
 func (s *Solver) UseProofNumbers(on bool) {
 	switch {
 	case on && s.pns == nil:
-		s.pns = &pnSearch{start: unitStart}
+		s.pns = &pnSearch{start: hintStart}
 	case !on:
 		s.pns = nil
 	}
