@@ -206,15 +206,13 @@ func (b *Board) Options() iter.Seq[engine.Position] {
 }
 
 // Split returns the 4-connected groups of stones, each cut to its bounding box as a board of
-// its own, with equal groups (up to symmetry) dropped two by two: see the package doc. A board
-// with no stone, or made of pairs, returns nothing; a board of one group returns itself when
-// it fills its bounding box's edges.
+// its own (see the package doc): nothing for a board with no stone, b itself when its one
+// group fills b's edges.
 func (b *Board) Split() []engine.Position {
 	comps := b.components()
 	if len(comps) == 1 && comps[0].sameAs(b) {
 		return []engine.Position{b}
 	}
-	comps = cancelPairs(comps)
 	out := make([]engine.Position, len(comps))
 	for i := range comps {
 		out[i] = comps[i].board
@@ -224,8 +222,7 @@ func (b *Board) Split() []engine.Position {
 
 // Key returns a short binary string, the same for boards equal up to the 8 symmetries of each
 // group of stones and the order of the groups: their canonical forms, sorted and
-// concatenated. Pairs are not cancelled (see the package doc). A board with no stone has the
-// empty key.
+// concatenated. A board with no stone has the empty key.
 func (b *Board) Key() string {
 	comps := b.components()
 	if len(comps) == 1 {
@@ -243,14 +240,8 @@ func (b *Board) Key() string {
 	return string(key)
 }
 
-// Hint returns the number of stones in the components Split keeps: the larger, the harder.
-func (b *Board) Hint() int {
-	n := 0
-	for _, c := range cancelPairs(b.components()) {
-		n += c.board.Stones()
-	}
-	return n
-}
+// Hint returns the number of stones: the more, the harder.
+func (b *Board) Hint() int { return b.Stones() }
 
 // Value returns the nimber of a board with no full 2x2 square: its number of stones mod 2,
 // for every move takes one stone and no move can make a 2x2 square. It knows nothing of other

@@ -86,21 +86,6 @@ func (c component) sameAs(b *Board) bool {
 	return c.board.cols == b.cols && slices.Equal(c.board.rows, b.rows)
 }
 
-// cancelPairs sorts the components by key and drops them two by two where they are equal:
-// P + P has nimber 0.
-func cancelPairs(comps []component) []component {
-	sortComponents(comps)
-	out := comps[:0]
-	for i := 0; i < len(comps); i++ {
-		if i+1 < len(comps) && comps[i].key == comps[i+1].key {
-			i++
-			continue
-		}
-		out = append(out, comps[i])
-	}
-	return out
-}
-
 func sortComponents(comps []component) {
 	slices.SortFunc(comps, func(a, b component) int { return strings.Compare(a.key, b.key) })
 }

@@ -21,13 +21,14 @@
 //
 // # Limits
 //
-// A board has at most 64 rows, 64 columns and MaxCells = 256 cells. The search solves boards
-// of up to about 64 cells (the other games' limit; a full 8x8 board is far beyond plain
-// search), and larger boards are accepted for what symmetry and theory answer at once: the
-// full 10x20 board of seed 003 is a first-player win, by taking the middle 10x10 square,
-// which leaves two equal 5x10 rectangles. `grundy solve boxing-match 10x20 --outcome-only`
-// answers W in milliseconds; without --outcome-only, or on other large boards, the search may
-// run for ever, and --timeout stops it with what it proved.
+// A board has at most 64 rows, 64 columns and MaxCells = 256 cells. The search solves sparse
+// boards of up to 64 cells and full boards up to about 4x5 (240 nodes, 5 ms; a full 5x5
+// board is not solved in 20 s on the 2-core machine of issue 15, at about 10 000 nodes a
+// second: each node has up to 55 squares to try). Larger boards are accepted for what
+// symmetry answers at once: the full 10x20 board of seed 003 is a first-player win, by taking
+// the middle 10x10 square, which leaves two equal 5x10 rectangles, and `grundy solve
+// boxing-match 10x20 --outcome-only` answers W in milliseconds. Its nimber, and most other
+// large boards, are beyond the search: --timeout stops it with what it proved.
 //
 // # Positions
 //
@@ -35,21 +36,24 @@
 //
 // Split gives the 4-connected groups of stones (cells joined through a common side), each cut
 // to its bounding box. They are independent games: a square is contiguous, so its cells are
-// joined through sides and all lie in one group, and removing it never joins two groups. Two
-// groups touching only at a corner share no square either (a square holding both would hold
-// the cells beside the corner, which are empty). Equal components cancel: P + P has nimber 0
-// (the second player mirrors each move in the other copy), so Split drops components two by
-// two where they are equal up to the 8 symmetries, and a board made of pairs splits into
-// nothing at all. That is how the search finds the winning move of 10x20 without solving a
-// 5x10 half: the option is known losing as soon as it is made. The checker of solution trees
-// (grundy check) takes Split from the game, so it accepts the cancelled pairs.
+// joined through sides and all lie in one group, and removing stones never joins two groups.
+// Two groups touching only at a corner share no square either (a square holding both would
+// hold the cells beside the corner, which are empty).
+//
+// Equal components cancel, P + P having nimber 0 (the second player mirrors each move in the
+// other copy). The engine's search does it as it sorts the options of a position
+// (engine/options.go, cancelPairs, on the components Split gives): the option of 10x20 that
+// takes the middle 10x10 splits into two 5x10 groups with equal keys, so the search knows it
+// losing as soon as it is made, the largest squares being made first, without solving a 5x10
+// half. Split itself does not cancel pairs: the misère search (engine/misere.go) plays whole
+// positions made of Split's components, and under misère play P + P need not be a loss.
+// Recorded trees keep whole sums too (so `grundy tree boxing-match 10x20` would have to
+// solve the halves).
 //
 // Key folds the 8 symmetries of the rectangle into each component's canonical form and sorts
-// them; it does not cancel pairs, so that equal keys mean equal positions up to symmetry, as
-// misère play needs ("oo/oo + o" and "o" have equal nimbers but not equal keys).
+// them: equal keys mean equal positions up to symmetry and the order of the groups.
 //
 // Value knows, without search, the boards with no full 2x2 square: every move then takes one
 // stone, and none can ever make a 2x2 square, so every game lasts as many moves as there are
-// stones, and the nimber is their number mod 2. Hint is the number of stones of the
-// components Split keeps.
+// stones, and the nimber is their number mod 2. Hint is the number of stones.
 package boxing
