@@ -250,8 +250,8 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 		if pos == "" {
 			return 0, 0, fmt.Errorf("%s: the store keeps the engine's keys of this game, which are not positions: export it as %s", r.Game, FormatJSONL)
 		}
-		if r.Game == "sprouts" && format == FormatGlop {
-			pos = toGlop(pos)
+		if r.Game == "sprouts" {
+			pos = sproutsText(pos, format)
 		}
 		if strings.ContainsAny(pos, "\n\r") || strings.TrimSpace(pos) != pos || pos == "" {
 			return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(pos))
