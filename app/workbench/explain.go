@@ -25,6 +25,8 @@ func Label(n *engine.Node) string {
 func Why(t *engine.Tree, id int) string {
 	n := &t.Nodes[id]
 	switch {
+	case t.Convention == engine.Misere:
+		return whyMisere(t, n)
 	case n.Kind == engine.KindSum:
 		return whySum(t, n)
 	case n.Losing():

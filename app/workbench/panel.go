@@ -214,8 +214,7 @@ func (p *SolverPanel) clear() {
 // showResult fills the outcome, the nimber and the list of options, none selected: the move
 // drawn on the board, if any, goes too.
 func (p *SolverPanel) showResult() {
-	p.ui.outcome.SetText(OutcomeText(p.result.Answer))
-	p.ui.nimber.SetText(NimberText(p.result.Answer))
+	p.showAnswer()
 	p.ui.showOptions(p.result.Options)
 	p.ui.open.Disable()
 	p.firePicked()
@@ -232,6 +231,7 @@ func (p *SolverPanel) updateButtons() {
 	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)
 	}
+	p.updateMisere(running)
 	if running {
 		p.ui.bar.Show()
 		p.ui.bar.Start()

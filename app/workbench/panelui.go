@@ -23,6 +23,7 @@ type panelUI struct {
 	cache      *widget.Select
 	treeNodes  *widget.Select
 	treeTime   *widget.Select
+	misere     *widget.Check
 	bar        *widget.ProgressBarInfinite
 	names      []*widget.Label
 	values     []*widget.Label // the search's counts
@@ -52,6 +53,7 @@ func (u *panelUI) build(p *SolverPanel) {
 	u.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.Stop)
 	u.stop.Importance = widget.DangerImportance
 	u.settings(p)
+	u.misere = newMisereCheck(p)
 	u.gear = widget.NewButtonWithIcon("", theme.SettingsIcon(), u.showSettings)
 	u.gear.Importance = widget.LowImportance
 	u.bar = widget.NewProgressBarInfinite()
@@ -250,6 +252,7 @@ func (u *panelUI) showSettings() {
 		widget.NewFormItem("Tree up to", container.NewHBox(u.treeNodes, widget.NewLabel("nodes"))),
 		widget.NewFormItem("or", u.treeTime),
 		widget.NewFormItem("Cache", u.cache),
+		widget.NewFormItem("Play", u.misere),
 	)
 	pop := widget.NewPopUp(container.NewVBox(title, form), c)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(u.gear)

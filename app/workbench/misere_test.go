@@ -1,0 +1,62 @@
+package workbench
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"grundy/engine"
+)
+
+// TestSolverPanel_Misere: the settings' toggle makes the panel solve under misère play: the
+// outcome says misère and there is no nimber, Winning moves is off, the tree on show is a
+// misère one whose nodes are explained as such; toggling back gives normal play again, and
+// each toggle takes away the answer of the other question.
+func TestSolverPanel_Misere(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	p := w.Solver
+	setPosition(t, w, "nim", "1") // normal play: W; misère play: L
+	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "W" {
+		t.Fatalf("normal play: nim 1 is %s, want W", r.Answer.OutcomeText())
+	}
+	test.Tap(p.ui.misere)
+	if !p.Misere() {
+		t.Fatal("tapping the toggle did not turn misère play on")
+	}
+	if p.Result().Answer.HasOutcome || p.ui.outcome.Text != "Misère outcome: ?" {
+		t.Errorf("after the toggle: result %+v, label %q; want the normal-play answer gone", p.Result().Answer, p.ui.outcome.Text)
+	}
+	if !p.ui.tasks[TaskMoves].Disabled() {
+		t.Error("Winning moves stays enabled under misère play")
+	}
+	r := solve(t, w, q, TaskNimber) // answered as the outcome
+	if r.Answer.OutcomeText() != "L" || r.Answer.HasNimber {
+		t.Fatalf("misère nim 1: %+v, want L and no nimber", r.Answer)
+	}
+	if got := p.ui.outcome.Text; got != "Misère outcome: L, the player to move loses" {
+		t.Errorf("outcome label %q", got)
+	}
+	if got := p.ui.nimber.Text; !strings.Contains(got, "none under misère play") {
+		t.Errorf("nimber label %q, want none under misère play", got)
+	}
+	tree := w.Tree.Tree()
+	if tree == nil || tree.Convention != engine.Misere {
+		t.Fatalf("tree on show %v, want the misère tree", tree)
+	}
+	root := &tree.Nodes[tree.Root]
+	leaf := &tree.Nodes[root.Children[0]]
+	if why := Why(tree, tree.Root); !strings.Contains(why, "L under misère play") {
+		t.Errorf("Why(root) = %q", why)
+	}
+	if why := Why(tree, leaf.ID); !strings.Contains(why, "has no move, and the player who cannot move wins") {
+		t.Errorf("Why(leaf %s) = %q", leaf.Position, why)
+	}
+	p.SetMisere(false)
+	if p.ui.misere.Checked || p.ui.tasks[TaskMoves].Disabled() {
+		t.Error("SetMisere(false) left the toggle checked or Winning moves disabled")
+	}
+	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "W" || p.ui.outcome.Text != "Outcome: W, the player to move wins" {
+		t.Errorf("normal play again: %s, label %q", r.Answer.OutcomeText(), p.ui.outcome.Text)
+	}
+}
