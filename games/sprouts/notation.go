@@ -16,7 +16,7 @@ const (
 	maxLen    = 4096 // symbols of input
 	maxBytes  = 6 * maxLen
 	maxLives  = 120 // lives of one land: those of 40 fresh spots
-	maxLetter = 120 // letters of one case in one land
+	maxLetter = 120 // names of one case: uppercase in a land, lowercase in a boundary
 	maxStar   = maxLives / 3
 )
 
@@ -47,7 +47,7 @@ type letterUse struct {
 
 // A reader parses the current notation and the Glop 1.x one. Uppercase letters name spots of
 // the whole land; lowercase ones only spots of their boundary, whose names start again from
-// a (SPROUTS.md): "1a1a.1a1a" is two loops, four spots.
+// a (SPROUTS.md): "1a1a.1a1a" holds two spots named a.
 type reader struct {
 	s        string
 	i        int
