@@ -3,6 +3,8 @@ package games
 import (
 	"context"
 
+	"grundy/games/boxing"
+	"grundy/games/chocolate"
 	"grundy/games/chomp"
 	"grundy/games/cram"
 	"grundy/games/nim"
@@ -14,9 +16,9 @@ import (
 // here, with no init side effects, so that the order is stable and the list is one place.
 var registry = []Entry{
 	{"nim", "heap sizes", "3 5 7", noParam(heaps(nim.New()))},
-	{"kayles", "heap (row) sizes; octal 0.77", "12 7", noParam(heaps(octal.Kayles()))},
-	{"dawsons-kayles", "heap sizes; octal 0.07", "10 4", noParam(heaps(octal.DawsonsKayles()))},
-	{"dawsons-chess", "heap sizes; octal 0.137", "19", noParam(heaps(octal.DawsonsChess()))},
+	{"kayles", "row sizes, and circles oN; octal 0.77", "12 7, o10", noParam(heaps(octal.Kayles()))},
+	{"dawsons-kayles", "row sizes, and circles oN; octal 0.07", "10 4", noParam(heaps(octal.DawsonsKayles()))},
+	{"dawsons-chess", "row sizes, and circles oN; octal 0.137", "19, o20 7", noParam(heaps(octal.DawsonsChess()))},
 	{"octal:CODE", "heap sizes; CODE as in Winning Ways (0.77, 0.137, 4.7, ...)", "octal:0.77 12 7", octalGame},
 	{"lasker", "heap sizes", "3 4", noParam(heaps(octal.Lasker()))},
 	{"grundys-game", "heap sizes", "9", noParam(heaps(octal.Grundy()))},
@@ -24,6 +26,8 @@ var registry = []Entry{
 	{"cram", "RxC, or rows of . (free) and # (filled) joined by /", "3x4, ..#/.../...", noParam(cram.Game{})},
 	{"chomp", "RxC, or column heights, non-increasing", "4x5, 3 3 2 1", noParam(chomp.Game{})},
 	{"sprouts", "0*k for k spots, or the strings of Glop and SPOTS", "0*6, 0.AB|AB, 1a1a", noParam(sprouts.Game{})},
+	{"boxing-match", "RxC full, or rows of o (stone) and . (empty) joined by /", "10x20, oo./ooo", noParam(boxing.Game{})},
+	{"breaking-chocolates", "bars of rows of b (black) and w (white) joined by /", "bw/wb, wwb/bww w", noParam(chocolate.Game{})},
 }
 
 // A nimberer computes the nimbers of single heaps; heaps turns it into a HeapGame.
