@@ -35,6 +35,8 @@ const (
 	FamilyHeaps               // heap games: nim, octal games, subtraction games, ...
 	FamilyCram
 	FamilyChomp
+	FamilyBoxing    // boxing-match: a grid of stones (boxing.go)
+	FamilyChocolate // breaking-chocolates: a bar painted black and white (chocolate.go)
 )
 
 // FamilyOf returns the family of the game g.
@@ -44,6 +46,10 @@ func FamilyOf(g games.Game) Family {
 		return FamilyCram
 	case "chomp":
 		return FamilyChomp
+	case "boxing-match":
+		return FamilyBoxing
+	case "breaking-chocolates":
+		return FamilyChocolate
 	}
 	if _, ok := g.(games.HeapGame); ok {
 		return FamilyHeaps
@@ -61,6 +67,13 @@ func NewPicture(f Family, g games.Game, term string) (Picture, error) {
 		p = newChompPicture()
 	case FamilyHeaps:
 		p = newHeapPicture(g)
+		if hasCircles(term) {
+			p = newCirclePicture(g) // circle.go
+		}
+	case FamilyBoxing:
+		p = newBoxingPicture()
+	case FamilyChocolate:
+		p = newChocolatePicture()
 	default:
 		p = newTextPicture(g)
 	}

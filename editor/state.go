@@ -49,8 +49,13 @@ func (e *Editor) show(s State, g games.Game, p engine.Position) {
 		e.rebuild(fam, g, terms)
 	} else {
 		for k, t := range terms {
-			if e.pictures[k].Term() != t {
-				e.pictures[k].SetTerm(t)
+			// A picture that cannot draw its new term (a heap picture given a circle, a bar
+			// picture given two bars) makes way for the one that can, and the text shown in
+			// its place for the family's own picture when it can again.
+			_, fallback := e.pictures[k].(*textPicture)
+			if e.pictures[k].Term() != t && (fallback && fam != FamilyText || e.pictures[k].SetTerm(t) != nil) {
+				e.rebuild(fam, g, terms)
+				break
 			}
 		}
 	}
