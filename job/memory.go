@@ -23,8 +23,9 @@ var ErrMemory = errors.New("the memory budget does not fit")
 // A budget shares a runner's memory (Config.CacheMB, the whole process's when one runner
 // runs) among the structures that grow with it, in bytes. What stays out of it is fixed: the
 // program, the runtime, a recording's options memo (engine.RecordMemoBytes), the goroutines'
-// stacks, a facts store's own memory (pebble's memtables and block cache, about 40 MB, and
-// the filter of a game's stored keys, 2 bytes a key); the process is meant to stay within
+// stacks, a facts store's own memory (pebble's memtable, up to 64 MB as facts are written,
+// its block cache, the writer's window of at most 2^17 facts, the filter of a game's stored
+// keys, 2 bytes a key); the process is meant to stay within
 // ProcessMB of it (1.5 × the budget + 100 MB).
 type budget struct {
 	mb    int   // the whole budget, in megabytes

@@ -24,6 +24,9 @@ import (
 // under new keys. Facts of other versions stay on disk, unread.
 const KeyVersion = 1
 
+// mergerName is the name of the facts' merge operator, which pebble keeps in the store.
+const mergerName = "grundy.facts.v1"
+
 // formatName is the value of the store's meta key: what the directory holds, and the version
 // of the store's own layout.
 const formatName = "grundy-facts/1"
@@ -89,9 +92,12 @@ func Open(dir string) (*Store, error) {
 	if err := checkDir(dir); err != nil {
 		return nil, err
 	}
+	if err := checkMerger(dir); err != nil {
+		return nil, err
+	}
 	lock, err := pebble.LockDirectory(dir, vfs.Default)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: in use by another process (%v)", dir, err)
+		return nil, fmt.Errorf("store %s: in use by another process (%s)", dir, firstLine(err.Error()))
 	}
 	s := &Store{dir: dir, lock: lock, facts: make(map[string]*Facts)}
 	s.db, err = pebble.Open(dir, s.options())
@@ -109,14 +115,17 @@ func Open(dir string) (*Store, error) {
 }
 
 // options are pebble's: the facts' merge operator, Bloom filters (most reads are of
-// positions never stored), and a quiet logger (pebble's informational lines are not the
-// user's business).
+// positions never stored), a quiet logger (pebble's informational lines are not the user's
+// business), and corruption left to the reads to report.
 func (s *Store) options() *pebble.Options {
 	o := &pebble.Options{
-		Merger:       &pebble.Merger{Name: "grundy.facts.v1", Merge: s.newMerger},
+		Merger:       &pebble.Merger{Name: mergerName, Merge: s.newMerger},
 		Lock:         s.lock,
 		Logger:       quietLogger{},
-		MemTableSize: 16 << 20,
+		MemTableSize: 64 << 20, // a search's writes of minutes, before a flush
+		// A corrupt file fails the read that meets it, with an error that names the
+		// store; pebble's default would end the process (Logger.Fatalf).
+		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
 	}
 	o.Levels[0].FilterPolicy = bloom.FilterPolicy(10) // the levels below take L0's
 	return o
@@ -146,15 +155,41 @@ func checkDir(dir string) error {
 	return nil
 }
 
-// whatIsWrong says why pebble could not open a store.
+// checkMerger refuses the pebble database of another program, which its OPTIONS file tells
+// by the name of its merge operator (pebble would refuse it less clearly).
+func checkMerger(dir string) error {
+	opts, _ := filepath.Glob(filepath.Join(dir, "OPTIONS-*"))
+	for _, name := range opts {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(string(b)) {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && strings.TrimSpace(k) == "merger" && strings.TrimSpace(v) != mergerName {
+				return fmt.Errorf("store %s: not a facts store: a pebble database of another program (merger %s)", dir, strings.TrimSpace(v))
+			}
+		}
+	}
+	return nil
+}
+
+// whatIsWrong says why pebble could not open or read a store: past our own checks (a
+// folder, not another program's, not locked), its files are damaged.
 func whatIsWrong(err error) string {
-	if errors.Is(err, pebble.ErrCorruption) {
-		return "corrupt or truncated: " + err.Error()
+	switch {
+	case errors.Is(err, os.ErrPermission):
+		return firstLine(err.Error())
+	case errors.Is(err, os.ErrNotExist):
+		return "damaged, a file of it is missing: " + firstLine(err.Error())
 	}
-	if errors.Is(err, os.ErrNotExist) {
-		return "damaged, a file of it is missing: " + err.Error()
-	}
-	return err.Error()
+	return "corrupt or truncated: " + firstLine(err.Error())
+}
+
+// firstLine is s up to its first line break: pebble's errors may carry details below.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // checkFormat writes the format of a new store, and refuses a database that is not one.

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"grundy/engine"
+)
+
+// filled returns the directory of a closed store holding n facts of cram, written to a
+// table (an .sst file) when toTable, else only in the write-ahead log.
+func filled(t *testing.T, n int, toTable bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := s.Facts("cram")
+	for i := range n {
+		facts.Put(strings.Repeat("k", i%50)+strconv.Itoa(i), nimber(i%7))
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if toTable {
+		if err := s.db.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// files returns the files of dir whose names match pattern.
+func files(t *testing.T, dir, pattern string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil || len(m) == 0 {
+		t.Fatalf("no %s in %s: %v", pattern, dir, err)
+	}
+	return m
+}
+
+// wantError checks err names the store's directory and says what is wrong.
+func wantError(t *testing.T, what string, err error, dir string, words ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%s: no error", what)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, dir) || strings.Count(msg, "\n") > 0 {
+		t.Errorf("%s: %q does not name %s in one line", what, msg, dir)
+	}
+	for _, w := range words {
+		if !strings.Contains(msg, w) {
+			t.Errorf("%s: %q does not say %q", what, msg, w)
+		}
+	}
+}
+
+func TestOpen_TruncatedManifest(t *testing.T) {
+	dir := filled(t, 100, true)
+	for _, m := range files(t, dir, "MANIFEST-*") {
+		if err := os.Truncate(m, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Open(dir)
+	wantError(t, "a truncated MANIFEST", err, dir, "corrupt")
+}
+
+func TestOpen_MissingTable(t *testing.T) {
+	dir := filled(t, 100, true)
+	for _, f := range files(t, dir, "*.sst") {
+		os.Remove(f)
+	}
+	s, err := Open(dir)
+	if err == nil {
+		err = s.Each("", func(string, string, engine.Fact) error { return nil })
+		s.Close()
+	}
+	wantError(t, "a missing table", err, dir)
+}
+
+func TestStore_GarbledTable(t *testing.T) {
+	dir := filled(t, 3000, true)
+	for _, f := range files(t, dir, "*.sst") {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 20; i < len(b)/2; i += 7 {
+			b[i] ^= 0x5a
+		}
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		wantError(t, "a garbled table at Open", err, dir, "corrupt")
+		return
+	}
+	defer s.Close()
+	err = s.Each("cram", func(string, string, engine.Fact) error { return nil })
+	wantError(t, "reading a garbled table", err, dir, "corrupt")
+	if f := s.Facts("cram"); f.Err() == nil {
+		t.Errorf("Facts of a garbled table: no Err")
+	} else {
+		wantError(t, "Facts of a garbled table", f.Err(), dir, "corrupt")
+	}
+}
+
+// A log cut short (a crash in the middle of a write) loses its torn end, nothing before it.
+func TestOpen_TruncatedLogKeepsTheRest(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir)
+	if err := s.Add("cram", "kept", nimber(4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	logs := files(t, dir, "*.log")
+	sizes := map[string]int64{}
+	for _, l := range logs {
+		fi, _ := os.Stat(l)
+		sizes[l] = fi.Size()
+	}
+	facts := s.Facts("cram")
+	for i := range 500 {
+		facts.Put(strings.Repeat("x", i), nimber(1))
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range files(t, dir, "*.log") {
+		fi, _ := os.Stat(l)
+		if cut := (sizes[l] + fi.Size()) / 2; cut < fi.Size() {
+			os.Truncate(l, cut) // in the middle of the later writes
+		}
+	}
+	s = open(t, dir)
+	if f := mustGet(t, s, "cram", "kept"); !f.Equal(nimber(4)) {
+		t.Errorf("kept = %s, want = 4", describe(f))
+	}
+	if err := s.Each("", func(string, string, engine.Fact) error { return nil }); err != nil {
+		t.Errorf("Each after a torn log: %v", err)
+	}
+}
+
+func TestOpen_NotAStore(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(dir)
+	wantError(t, "a folder of other files", err, dir, "not a facts store", "notes.txt")
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
+		t.Errorf("Open changed notes.txt")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("Open wrote into a folder that is not a store: %d entries", len(entries))
+	}
+
+	file := filepath.Join(dir, "notes.txt")
+	_, err = Open(file)
+	wantError(t, "a file", err, file)
+
+	other := t.TempDir() // a pebble database of another program
+	db, err := pebble.Open(other, &pebble.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Set([]byte("theirs"), []byte("x"), pebble.Sync)
+	db.Close()
+	_, err = Open(other)
+	wantError(t, "another program's database", err, other, "not a facts store")
+}
+
+// A value that is not a fact is an error naming the store and the key, for Get and Each;
+// for a search (Facts.Get) a miss, counted.
+func TestStore_GarbledValue(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir)
+	if err := s.db.Set(keyOf("cram", "bad"), []byte{9, 9}, pebble.Sync); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := s.Get("cram", "bad")
+	wantError(t, "Get of a garbled value", err, dir, "corrupt", "bad")
+	err = s.Each("", func(string, string, engine.Fact) error { return nil })
+	wantError(t, "Each over a garbled value", err, dir, "corrupt", "bad")
+	facts := s.Facts("cram")
+	if _, ok := facts.Get("bad"); ok || facts.Use().Failed != 1 {
+		t.Errorf("Facts.Get of a garbled value: found %v, %d failed; want a miss, counted", ok, facts.Use().Failed)
+	}
+}
