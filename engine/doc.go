@@ -18,6 +18,12 @@
 // Cache: Ristretto (dgraph-io/ristretto) is the real one, Front an exact direct-mapped tier
 // before it, NoCache and MapCache serve tests. No answer depends on a hit.
 //
+// Misère play (misere.go), where the last player to move loses, has no nimbers to split a
+// sum by: MisereOutcome searches the whole position, as Elementary does, with its facts kept
+// under keys of their own (MisereKeyPrefix), and a MisereTheory such as NimTheory (Bouton's
+// closed form) may answer without search. ProveMisere records its tree, a Tree whose
+// Convention is Misere, and Check verifies it under misère play.
+//
 // ProveNimber and ProveOutcome record a solution tree (Figures 6, 9–11): a Tree of couples,
 // each losing one with all its options, each winning one with the losing option that proves
 // it: of those the search proved losing, the one with the smallest proof (shrink.go), so
