@@ -32,13 +32,15 @@ func Run() int {
 	a := fyneapp.New()
 	a.SetIcon(icon)
 	win := a.NewWindow("Grundy Workbench")
-	picker := workbench.Fallback(&native.Picker{Do: fyne.Do}, workbench.FynePicker{Win: win})
-	wb := workbench.New(a, win, workbench.Options{Picker: picker})
+	nat, own := &native.Picker{Do: fyne.Do}, workbench.FynePicker{Win: win}
+	wb := workbench.New(a, win, workbench.Options{
+		Picker: workbench.Fallback(nat, own), Folders: workbench.FallbackFolders(nat, own)})
 	win.Resize(windowSize(os.Getenv("GRUNDY_SIZE")))
 	if os.Getenv("GRUNDY_DEMO") != "" {
 		go workbench.RunDemo(wb, os.Stdin, os.Stdout, os.Getenv("GRUNDY_DEMO_OUT"))
 	}
 	win.ShowAndRun()
+	wb.Close() // the window's close did it, unless the app quit another way: flush the store
 	return 0
 }
 

@@ -33,6 +33,8 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Save Tree…", w.SaveTree),
 		item("Export Tree…", keyExport, func() { w.Export(false) }),
 		fyne.NewMenuItem("Export Subtree…", func() { w.Export(true) }),
+		fyne.NewMenuItemSeparator(),
+		w.storeMenu(),
 	)
 	edit := fyne.NewMenu("Edit",
 		item("Undo", &fyne.ShortcutUndo{}, w.undo),
@@ -44,6 +46,7 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Outcome", func() { w.Solver.Start(TaskOutcome) }),
 		fyne.NewMenuItem("Winning Moves", func() { w.Solver.Start(TaskMoves) }),
 		item("Stop", keyStop, w.Solver.Stop),
+		fyne.NewMenuItem("Resume", w.Solver.Resume),
 	)
 	view := fyne.NewMenu("View",
 		fyne.NewMenuItem("Zoom In", w.Tree.ZoomIn),

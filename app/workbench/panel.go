@@ -11,6 +11,7 @@ import (
 	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
+	"grundy/store"
 )
 
 // Preference keys and defaults of the solver panel.
@@ -74,6 +75,8 @@ type SolverPanel struct {
 	// OnPicked is called with the option selected in the list of moves, so that the editor
 	// draws it on the board.
 	OnPicked func(option string)
+	// OnFinished is called when a task has ended and its result is on show.
+	OnFinished func(job.Result)
 
 	source func() (games.Game, engine.Position)
 	do     func(func())
@@ -84,6 +87,13 @@ type SolverPanel struct {
 
 	runner   *job.Runner
 	runnerMB int
+	store    *store.Store // the facts store the runners search through, or nil
+	// runnerStored says the runner searches through the store; storeTrouble why it does
+	// not, when the store's facts of its game could not be read.
+	runnerStored bool
+	storeTrouble error
+
+	stopped *taskRun // the last task, when its search was stopped by Stop: Resume runs it again
 
 	valid  bool          // the editor's entry is a valid position
 	run    *taskRun      // the running task, nil when none runs
@@ -153,14 +163,21 @@ func (p *SolverPanel) Start(task Task) {
 		p.ui.state.SetText("Cannot make the cache: " + err.Error())
 		return
 	}
-	t := &taskRun{req: p.request(task, g, pos)}
-	t.result = job.Result{Task: task, Game: g.Name(), Position: pos.String()}
-	p.run, p.last = t, engine.Stats{}
+	p.launch(r, &taskRun{req: p.request(task, g, pos)})
+}
+
+// launch runs t on r and shows it running.
+func (p *SolverPanel) launch(r *job.Runner, t *taskRun) {
+	t.result = job.Result{Task: t.req.Task, Game: r.Game(), Position: t.req.Position.String()}
+	p.run, p.last, p.stopped = t, engine.Stats{}, nil
 	p.start(r, t)
 	p.done = t.done
 	p.result, p.picked = t.result, -1
 	p.updateButtons()
 	p.ui.state.SetText(SearchingText(t.result))
+	if t.resumed {
+		p.ui.state.SetText(taskOf(t.result) + ": resuming where it stopped…")
+	}
 	p.showResult()
 	p.showStats(t)
 }
@@ -170,6 +187,7 @@ func (p *SolverPanel) Start(task Task) {
 func (p *SolverPanel) Stop() {
 	if t := p.run; t != nil && !t.abandoned {
 		t.cancel()
+		t.userStopped = true
 		p.ui.state.SetText(stoppingText(t))
 		p.ui.stop.Disable()
 	}
@@ -180,6 +198,50 @@ func (p *SolverPanel) Close() {
 	if p.runner != nil {
 		p.runner.Close()
 		p.runner = nil
+	}
+}
+
+// SetStore sets the facts store the next tasks search through (nil: none). The runner,
+// made with the last store, is closed. Call it when no task runs.
+func (p *SolverPanel) SetStore(s *store.Store) {
+	p.Close()
+	p.store, p.storeTrouble = s, nil
+}
+
+// ShowStoreSize shows what the facts store holds (see StoreSizeText).
+func (p *SolverPanel) ShowStoreSize(text string) { p.ui.storeSize.SetText(text) }
+
+// CanResume reports whether Resume would run a stopped search again.
+func (p *SolverPanel) CanResume() bool { return p.stopped != nil && !p.Running() && p.valid }
+
+// Resume runs the last task again, when Stop stopped its search, on the same runner: its
+// cache and the facts store keep what the stopped search proved, so it goes on from there.
+func (p *SolverPanel) Resume() {
+	if !p.CanResume() {
+		return
+	}
+	last := p.stopped
+	r, err := p.runnerFor(last.result.Game)
+	if err != nil {
+		p.ui.state.SetText("Cannot make the cache: " + err.Error())
+		return
+	}
+	p.launch(r, &taskRun{req: last.req, resumed: true})
+}
+
+// letGo stops the running task, if any, and waits up to wait for its runner to return;
+// it reports whether none runs any more, so that the runner and the store may be closed.
+func (p *SolverPanel) letGo(wait time.Duration) bool {
+	t := p.run
+	if t == nil {
+		return true
+	}
+	p.abandon()
+	select {
+	case <-t.ran:
+		return true
+	case <-time.After(wait):
+		return false
 	}
 }
 
@@ -200,8 +262,9 @@ func (p *SolverPanel) PositionInvalid(error) {
 // clear stops the running task and takes away everything on show.
 func (p *SolverPanel) clear() {
 	p.abandon()
-	p.result, p.picked, p.last = job.Result{}, -1, engine.Stats{}
+	p.result, p.picked, p.last, p.stopped = job.Result{}, -1, engine.Stats{}, nil
 	p.ui.showStats(nil, nil)
+	p.ui.showStoreUse([2]string{})
 	if p.run != nil {
 		p.ui.state.SetText("Stopping the task of the last position…")
 	} else {
@@ -228,6 +291,7 @@ func (p *SolverPanel) updateButtons() {
 		setEnabled(b, !running && p.valid)
 	}
 	setEnabled(p.ui.stop, running && !p.run.abandoned)
+	p.ui.showResume(p.stopped != nil && !running && p.valid)
 	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)
 	}

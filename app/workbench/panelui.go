@@ -19,6 +19,7 @@ import (
 type panelUI struct {
 	tasks      map[Task]*widget.Button
 	stop       *widget.Button
+	resume     *widget.Button // in Stop's place after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
 	cache      *widget.Select
 	treeNodes  *widget.Select
@@ -26,8 +27,10 @@ type panelUI struct {
 	misere     *widget.Check
 	bar        *widget.ProgressBarInfinite
 	names      []*widget.Label
-	values     []*widget.Label // the search's counts
-	treeValues []*widget.Label // the recording's counts
+	values     []*widget.Label  // the search's counts
+	treeValues []*widget.Label  // the recording's counts
+	storeUse   [2]*widget.Label // what each phase reused from the facts store and wrote
+	storeSize  *widget.Label    // what the facts store holds
 	state      *widget.Label
 	outcome    *widget.Label
 	nimber     *widget.Label
@@ -52,6 +55,9 @@ func (u *panelUI) build(p *SolverPanel) {
 	}
 	u.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.Stop)
 	u.stop.Importance = widget.DangerImportance
+	u.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), p.Resume)
+	u.resume.Importance = widget.HighImportance
+	u.resume.Hide()
 	u.settings(p)
 	u.misere = newMisereCheck(p)
 	u.gear = widget.NewButtonWithIcon("", theme.SettingsIcon(), u.showSettings)
@@ -62,6 +68,8 @@ func (u *panelUI) build(p *SolverPanel) {
 		u.values = append(u.values, valueLabel())
 		u.treeValues = append(u.treeValues, valueLabel())
 	}
+	u.storeUse = [2]*widget.Label{valueLabel(), valueLabel()}
+	u.storeSize = valueLabel()
 	u.state = widget.NewLabel("Ready: choose what to solve.")
 	u.state.Truncation = fyne.TextTruncateEllipsis
 	u.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -266,8 +274,8 @@ func (u *panelUI) showSettings() {
 // The panel's minimum size does not depend on what it shows (a long state, a running task),
 // so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
-	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop,
-		layout.NewSpacer(), u.gear)
+	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves],
+		container.New(slotLayout{}, u.stop, u.resume), layout.NewSpacer(), u.gear)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.
@@ -279,6 +287,7 @@ func (u *panelUI) layout() fyne.CanvasObject {
 		table.Add(u.names[i])
 		table.Add(container.NewGridWithColumns(2, u.values[i], u.treeValues[i]))
 	}
+	u.storeRows(table)
 	// The state takes one line, however long it is.
 	state := container.New(fixedLayout{fyne.NewSize(0, compactRow())}, u.state)
 	compact := func(o fyne.CanvasObject) fyne.CanvasObject { return container.NewThemeOverride(o, compactTheme{}) }

@@ -8,6 +8,7 @@ import (
 	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
+	"grundy/store"
 )
 
 // A taskRun is one task of the panel, from Start to the display of its result. Its reports
@@ -17,6 +18,12 @@ type taskRun struct {
 	result job.Result // what is on show of it: the task and position, then the answer
 	cancel context.CancelFunc
 	done   chan struct{} // closed once its last report has been handled
+	ran    chan struct{} // closed once the runner has returned: it no longer uses the store
+
+	facts       *store.Facts // the store's facts of the game, when the runner has a store
+	use         [3]store.Use // what they did before the search, before the recording, at the end
+	userStopped bool         // Stop stopped it
+	resumed     bool         // Resume started it: the same request as a stopped task's
 
 	phase     job.Phase
 	began     [2]time.Time    // when each phase began, on the solving goroutine's clock
@@ -30,8 +37,14 @@ type taskRun struct {
 func (p *SolverPanel) start(r *job.Runner, t *taskRun) {
 	ctx, cancel := p.newContext()
 	t.cancel, t.done, t.began[job.Searching] = cancel, make(chan struct{}), time.Now()
+	t.ran = make(chan struct{})
+	if p.runnerStored {
+		t.facts = p.store.Facts(r.Game())
+		t.use[0] = t.facts.Use()
+	}
 	t.req.OnAnswer = func(res job.Result) {
 		at := time.Now() // the recording starts now, not when the window gets to it
+		t.use[1] = t.useNow()
 		p.do(func() { p.answered(t, res, at) })
 	}
 	stopTick := make(chan struct{})
@@ -40,6 +53,7 @@ func (p *SolverPanel) start(r *job.Runner, t *taskRun) {
 		res := r.Run(ctx, t.req, func(ph job.Phase, st engine.Stats) {
 			p.do(func() { p.progress(t, ph, st) })
 		})
+		close(t.ran)
 		close(stopTick)
 		p.do(func() { p.finish(t, res) })
 	}()
@@ -53,7 +67,15 @@ func (p *SolverPanel) runnerFor(game string) (*job.Runner, error) {
 		return p.runner, nil
 	}
 	p.Close()
-	r, err := job.NewRunner(game, job.Config{CacheMB: mb, Every: progressEvery, Shared: true})
+	c := job.Config{CacheMB: mb, Every: progressEvery, Shared: true, Store: p.store}
+	r, err := job.NewRunner(game, c)
+	p.runnerStored, p.storeTrouble = err == nil && p.store != nil, nil
+	if err != nil && p.store != nil {
+		// A store whose facts of the game cannot be read: search without it, and say so.
+		p.storeTrouble = err
+		c.Store = nil
+		r, err = job.NewRunner(game, c)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -124,9 +146,19 @@ func (p *SolverPanel) finish(t *taskRun, res job.Result) {
 	t.result, p.result = res, res
 	t.stats = [2]engine.Stats{res.Search, res.Record}
 	t.ended = [2]bool{true, t.phase == job.Recording}
+	t.use[2] = t.useNow()
+	if t.phase == job.Searching {
+		t.use[1] = t.use[2]
+	}
+	if res.Stopped && t.userStopped && t.phase == job.Searching {
+		p.stopped = t
+	}
 	p.showStats(t)
-	p.ui.state.SetText(StateText(res))
+	p.ui.state.SetText(p.endText(t, res))
 	p.showResult()
+	if p.OnFinished != nil {
+		defer p.OnFinished(res)
+	}
 	switch {
 	case res.Tree != nil:
 		if p.OnTree != nil {
@@ -150,6 +182,40 @@ func (p *SolverPanel) abandon() {
 	}
 }
 
+// useNow is what the store's facts of t's game did so far; zero without a store.
+func (t *taskRun) useNow() store.Use {
+	if t.facts == nil {
+		return store.Use{}
+	}
+	return t.facts.Use()
+}
+
+// storeCell is a phase's cell of the store's row: what the phase read from the store and
+// wrote to it, between the snapshots from and to.
+func storeCell(from, to store.Use) string {
+	return count(to.Hits-from.Hits) + " reused, " + count(to.Puts-from.Puts) + " written"
+}
+
+// endText is the state line at t's end: how it ended, after what a resumed task reused,
+// and why the store was not used when it could not be.
+func (p *SolverPanel) endText(t *taskRun, res job.Result) string {
+	s := StateText(res)
+	if t.resumed {
+		s = fmt.Sprintf("Resumed: %s facts reused from the store, %s cache hits. %s",
+			count(t.use[2].Hits-t.use[0].Hits), count(res.Search.CacheHits), s)
+	}
+	if p.stopped == t {
+		s += " Resume goes on from there."
+	}
+	if res.Store.Err != nil {
+		s += " The store failed: " + res.Store.Err.Error()
+	}
+	if p.storeTrouble != nil {
+		s += " Searched without the facts store: " + p.storeTrouble.Error()
+	}
+	return s
+}
+
 // request is what the panel asks of the engine for task on position pos of g.
 func (p *SolverPanel) request(task Task, g games.Game, pos engine.Position) job.Request {
 	req := job.Request{Game: g, Position: pos, Task: task, Tree: job.TreeAfter, Limits: p.TreeLimits()}
@@ -164,15 +230,22 @@ func (p *SolverPanel) request(task Task, g games.Game, pos engine.Position) job.
 // has ended, with its wall time, and those of the running phase, with the time so far.
 func (p *SolverPanel) showStats(t *taskRun) {
 	var cols [2][][2]string
+	var stored [2]string
 	for ph := job.Searching; ph <= job.Recording; ph++ {
 		switch {
 		case t.ended[ph]:
 			cols[ph] = StatLines(t.stats[ph], t.stats[ph].Elapsed)
+			stored[ph] = storeCell(t.use[ph], t.use[ph+1])
 		case ph == t.phase && p.run == t:
 			cols[ph] = StatLines(t.stats[ph], time.Since(t.began[ph]))
+			stored[ph] = storeCell(t.use[ph], t.useNow())
+		}
+		if t.facts == nil {
+			stored[ph] = ""
 		}
 	}
 	p.ui.showStats(cols[job.Searching], cols[job.Recording])
+	p.ui.showStoreUse(stored)
 }
 
 // readyText is the state line when no task runs.

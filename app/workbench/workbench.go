@@ -9,6 +9,7 @@ import (
 	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 	"grundy/viz/treeview"
 )
 
@@ -16,6 +17,8 @@ import (
 type Options struct {
 	// Picker asks for files; nil uses fyne's dialogs.
 	Picker Picker
+	// Folders asks for directories (the facts store's); nil uses fyne's dialog.
+	Folders FolderPicker
 	// Catalog lists the editor's games; nil uses the games registry.
 	Catalog *editor.Catalog
 	// Do runs a function on the UI goroutine; nil uses fyne.Do. Tests pass a queue that
@@ -39,6 +42,9 @@ type Workbench struct {
 	app      fyne.App
 	win      fyne.Window
 	picker   Picker
+	folders  FolderPicker
+	facts    factsStore   // the facts store (store.go)
+	closed   bool         // Close has run
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
 	status   *widget.Label
@@ -49,9 +55,12 @@ type Workbench struct {
 
 // New builds the workbench in win: its content, main menu and shortcuts.
 func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
-	w := &Workbench{app: a, win: win, picker: opts.Picker, examples: assets.Examples()}
+	w := &Workbench{app: a, win: win, picker: opts.Picker, folders: opts.Folders, examples: assets.Examples()}
 	if w.picker == nil {
 		w.picker = FynePicker{Win: win}
+	}
+	if w.folders == nil {
+		w.folders = FynePicker{Win: win}
 	}
 	do := opts.Do
 	if do == nil {
@@ -73,6 +82,8 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.connect()
 	w.content = w.layout()
 	win.SetContent(w.content)
+	w.openStore()
+	win.SetOnClosed(w.Close)
 	w.refreshMenu()
 	w.shortcuts()
 	return w
@@ -84,6 +95,7 @@ func (w *Workbench) connect() {
 		w.Solver.PositionChanged()
 		w.clearStale()
 		w.positionChanged()
+		w.showStoreSize()
 	}
 	w.Editor.OnSubmitted = func() { w.Solver.Start(TaskNimber) }
 	w.Solver.OnTree = w.ShowTree
@@ -95,6 +107,7 @@ func (w *Workbench) connect() {
 	}
 	w.Solver.OnOpen = w.openPosition
 	w.Solver.OnPicked = w.Editor.ShowMove
+	w.Solver.OnFinished = func(job.Result) { w.countFacts() }
 	w.Tree.OnSelected = func(id int) { w.Details.SetNode(w.Tree.Tree(), id) }
 	w.Tree.OnActivated = func(id int) {
 		t := w.Tree.Tree()

@@ -1,0 +1,243 @@
+package workbench
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"grundy/store"
+)
+
+// Preference of the facts store: "" (the default) is the user's data directory
+// (store.DefaultDir), StoreNone is no store, anything else the store's directory.
+const (
+	PrefStore = "factsStore"
+	StoreNone = "none"
+)
+
+// storeWait is how long closing the window waits for a stopped task to let go of the store.
+const storeWait = 10 * time.Second
+
+// A factsStore is the window's facts store, as the command line's is: the one the
+// preferences choose, opened once when the window opens and closed (flushed) when it closes.
+// The solver panel's runners search through it. Its counts (Stats reads every key) are
+// taken in the background, when it opens and after each task, never on a frame.
+type factsStore struct {
+	s   *store.Store // nil: none chosen, or the chosen one could not be opened
+	dir string       // the chosen directory; "" for none
+	err error        // why the chosen store could not be opened
+
+	stats    store.Stats
+	statsErr error
+	counted  bool           // stats hold a count of s
+	counting bool           // a count runs
+	again    bool           // count again when it ends: facts were written meanwhile
+	counts   sync.WaitGroup // the counts running: s is closed only once they end
+}
+
+// storeDirOf returns the directory that a store preference chooses, or "" for none.
+func storeDirOf(pref string) (string, error) {
+	switch pref {
+	case StoreNone:
+		return "", nil
+	case "":
+		return store.DefaultDir()
+	}
+	return pref, nil
+}
+
+// openStore opens the store the preferences choose. One that cannot be opened (in use by
+// another grundy, corrupt) leaves the window without a store, saying why once.
+func (w *Workbench) openStore() {
+	f := &w.facts
+	f.s, f.err, f.counted, f.statsErr = nil, nil, false, nil
+	f.dir, f.err = storeDirOf(w.app.Preferences().String(PrefStore))
+	if f.dir != "" && f.err == nil {
+		f.s, f.err = store.Open(f.dir)
+	}
+	w.Solver.SetStore(f.s)
+	if f.err != nil {
+		w.status.SetText("No facts store: " + f.err.Error() + ". The window works without one (File ▸ Facts Store).")
+	}
+	w.showStoreSize()
+	w.countFacts()
+}
+
+// Store returns the window's facts store, or nil when it has none.
+func (w *Workbench) Store() *store.Store { return w.facts.s }
+
+// errTaskRuns is what changing the store says while a task searches through it.
+var errTaskRuns = errors.New("a task is running: stop it before changing the facts store")
+
+// UseStore chooses the facts store: a directory, "" for the user's default one, or StoreNone.
+// The choice is kept in the preferences; the store in use until then is closed (flushed).
+func (w *Workbench) UseStore(choice string) error {
+	if w.Solver.Running() {
+		return errTaskRuns
+	}
+	w.app.Preferences().SetString(PrefStore, choice)
+	if err := w.closeStore(); err != nil {
+		w.status.SetText(err.Error())
+	}
+	w.openStore()
+	w.refreshMenu()
+	return w.facts.err
+}
+
+// closeStore takes the store from the panel and closes it, once its counts have ended.
+func (w *Workbench) closeStore() error {
+	f := &w.facts
+	w.Solver.SetStore(nil)
+	f.counts.Wait()
+	s := f.s
+	f.s = nil
+	if s == nil {
+		return nil
+	}
+	return s.Close()
+}
+
+// Close stops the running task, waits (a while) for it to let go of the store, and closes
+// the panel's runner and the store, which writes what is pending. The window calls it when
+// it closes; later calls do nothing.
+func (w *Workbench) Close() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	if !w.Solver.letGo(storeWait) {
+		// The task did not stop: closing the store under it would crash the search. Its
+		// facts were flushed at each Run's end and are synced every few seconds.
+		return
+	}
+	w.Solver.Close()
+	if err := w.closeStore(); err != nil {
+		fmt.Println("grundy:", err) // the window is gone: the terminal is all that is left
+	}
+}
+
+// countFacts counts the store's facts in the background and shows them; a count asked for
+// while one runs is taken once it ends.
+func (w *Workbench) countFacts() {
+	f := &w.facts
+	s := f.s
+	if s == nil || w.closed {
+		return
+	}
+	if f.counting {
+		f.again = true
+		return
+	}
+	f.counting, f.again = true, false
+	f.counts.Add(1)
+	go func() {
+		st, err := s.Stats()
+		f.counts.Done()
+		w.do(func() {
+			f.counting = false
+			if f.s != s {
+				return // another store was chosen meanwhile
+			}
+			f.stats, f.statsErr, f.counted = st, err, true
+			w.showStoreSize()
+			if f.again {
+				w.countFacts()
+			}
+		})
+	}()
+}
+
+// showStoreSize shows what the store holds for the editor's game, in the panel.
+func (w *Workbench) showStoreSize() {
+	game := ""
+	if g, _ := w.Editor.Current(); g != nil {
+		game = g.Name()
+	}
+	w.Solver.ShowStoreSize(StoreSizeText(&w.facts, game))
+}
+
+// StoreSizeText says what the store holds: the facts of game and of all games, its size on
+// disk and its directory; or that there is none, and why.
+func StoreSizeText(f *factsStore, game string) string {
+	switch {
+	case f.s == nil && f.err != nil:
+		return "none: " + f.err.Error()
+	case f.s == nil:
+		return "none (File ▸ Facts Store)"
+	case f.statsErr != nil:
+		return "cannot count: " + f.statsErr.Error()
+	case !f.counted:
+		return "counting… (" + f.s.Dir() + ")"
+	}
+	return fmt.Sprintf("%s; %s on disk (%s)", factsOf(f.stats, game), memory(f.stats.DiskBytes), f.s.Dir())
+}
+
+// factsOf counts the facts of game and of all games: "cram 12 345 of 20 000 facts".
+func factsOf(st store.Stats, game string) string {
+	var mine, all int64
+	for _, g := range st.Games {
+		all += g.Entries
+		if g.Game == game {
+			mine = g.Entries
+		}
+	}
+	if game == "" {
+		return count(all) + " facts"
+	}
+	return fmt.Sprintf("%s %s of %s facts", game, count(mine), count(all))
+}
+
+// entriesOf counts the stored facts of game ("": of every game).
+func entriesOf(st store.Stats, game string) int64 {
+	var n int64
+	for _, g := range st.Games {
+		if game == "" || g.Game == game {
+			n += g.Entries
+		}
+	}
+	return n
+}
+
+// ClearQuestion asks to confirm the clearing of game's facts ("": every game's), saying how
+// many go.
+func ClearQuestion(st store.Stats, game, dir string) string {
+	n := count(entriesOf(st, game))
+	if game == "" {
+		var per []string
+		for _, g := range st.Games {
+			per = append(per, g.Game+" "+count(g.Entries))
+		}
+		q := "Remove all " + n + " facts of the store in " + dir
+		if len(per) > 0 {
+			q += " (" + strings.Join(per, ", ") + ")"
+		}
+		return q + "? What they proved must then be searched again."
+	}
+	return fmt.Sprintf("Remove the %s facts of %s from the store in %s? What they proved must then be searched again.", n, game, dir)
+}
+
+// clearFacts removes the facts of game ("": of all games) from the store, at once.
+func (w *Workbench) clearFacts(game string) error {
+	s := w.facts.s
+	switch {
+	case s == nil:
+		return errors.New("no facts store to clear")
+	case w.Solver.Running():
+		return errTaskRuns
+	}
+	w.facts.counts.Wait() // a count reading what is cleared would count it
+	if err := s.Clear(game); err != nil {
+		return err
+	}
+	// The runner's cache still holds what it proved: a new one reads the cleared store.
+	w.Solver.SetStore(s)
+	what := "every game"
+	if game != "" {
+		what = game
+	}
+	w.status.SetText("Cleared the facts of " + what + " from " + s.Dir() + ".")
+	w.countFacts()
+	return nil
+}

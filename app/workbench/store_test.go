@@ -1,0 +1,362 @@
+package workbench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/games"
+	"grundy/job"
+	"grundy/store"
+)
+
+// TestMain keeps the tests off the user's facts store: HOME is a temporary directory (each
+// workbench test sets its own too, and so gets a store of its own) and XDG_DATA_HOME is
+// unset, so that store.DefaultDir is under the tests' HOME. After the tests, it checks that
+// the user's store was not touched.
+func TestMain(m *testing.M) {
+	userStore, _ := store.DefaultDir()
+	before := stamp(userStore)
+	home, err := os.MkdirTemp("", "workbench-home-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("HOME", home)
+	os.Unsetenv("XDG_DATA_HOME")
+	code := m.Run()
+	os.RemoveAll(home)
+	if after := stamp(userStore); after != before {
+		fmt.Fprintf(os.Stderr, "the tests touched the user's facts store %s: %s, was %s\n", userStore, after, before)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// stamp says whether dir exists and when it last changed.
+func stamp(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return "absent"
+	}
+	return fi.ModTime().String()
+}
+
+// fakeFolders answers the folder dialog with path.
+type fakeFolders struct{ path string }
+
+func (f fakeFolders) Folder(_ string, done func(string, error)) { done(f.path, nil) }
+
+// newStoreWorkbench returns a workbench whose preferences choose the store in dir, as a
+// user's would from one session to the next; the folder dialog answers folder.
+func newStoreWorkbench(t *testing.T, dir, folder string) (*Workbench, *uiQueue) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	a.Preferences().SetInt(PrefCacheMB, 16)
+	a.Preferences().SetString(PrefStore, dir)
+	win := test.NewWindow(nil) // closed once, by closeWorkbench
+	win.Resize(fyne.NewSize(1280, 800))
+	q := newUIQueue()
+	w := New(a, win, Options{Picker: &fakePicker{}, Folders: fakeFolders{folder}, Do: q.do})
+	t.Cleanup(func() {
+		if !w.closed {
+			closeWorkbench(t, w, q)
+		}
+	})
+	return w, q
+}
+
+// storeRow returns the search's and the recording's cells of the store's row.
+func storeRow(p *SolverPanel) (search, tree string) {
+	return p.ui.storeUse[0].Text, p.ui.storeUse[1].Text
+}
+
+// closeWorkbench closes w's window, as the user does: the store is flushed and closed.
+func closeWorkbench(t *testing.T, w *Workbench, q *uiQueue) {
+	t.Helper()
+	w.Solver.Stop()
+	if d := w.Solver.Done(); d != nil {
+		q.runUntil(t, 20*time.Second, func() bool { return isClosed(d) })
+	}
+	w.win.Close()
+}
+
+// waitCounted runs the UI queue until the store's facts are counted and on show.
+func waitCounted(t *testing.T, w *Workbench, q *uiQueue) {
+	t.Helper()
+	q.runUntil(t, 20*time.Second, func() bool { return w.facts.counted && !w.facts.counting })
+}
+
+// The window uses the default store, under the tests' HOME, and shows what it holds.
+func TestStore_DefaultAndCounts(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	want := filepath.Join(os.Getenv("HOME"), ".local", "share", "grundy")
+	if w.Store() == nil || w.Store().Dir() != want {
+		t.Fatalf("store %v, want one in %s", w.Store(), want)
+	}
+	setPosition(t, w, "cram", "3x9")
+	r := solve(t, w, q, TaskNimber)
+	if r.Store.Written == 0 {
+		t.Fatalf("the search wrote no fact to the store: %+v", r.Store)
+	}
+	waitCounted(t, w, q)
+	st, err := w.Store().Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := entriesOf(st, "cram")
+	if n == 0 {
+		t.Fatal("no cram fact stored after a search")
+	}
+	size := w.Solver.ui.storeSize.Text
+	if wantText := "cram " + count(n) + " of "; !strings.Contains(size, wantText) || !strings.Contains(size, want) {
+		t.Errorf("store size %q, want %q and the directory", size, wantText)
+	}
+	search, _ := storeRow(w.Solver)
+	if want := "0 reused, " + count(r.Store.Written) + " written"; search != want && r.Record.Nodes == 0 {
+		t.Errorf("store row %q, want %q", search, want)
+	}
+}
+
+// A second session of the window on the same store reads what the first proved: its
+// search reuses stored facts, and says how many.
+func TestStore_SecondSessionSeesFacts(t *testing.T) {
+	dir := t.TempDir()
+	w1, q1 := newStoreWorkbench(t, dir, "")
+	setPosition(t, w1, "cram", "3x9")
+	first := solve(t, w1, q1, TaskNimber)
+	if first.Store.Written == 0 {
+		t.Fatalf("the first session wrote nothing: %+v", first.Store)
+	}
+	closeWorkbench(t, w1, q1)
+	if w1.Store() != nil {
+		t.Fatal("closing the window left the store open")
+	}
+
+	w2, q2 := newStoreWorkbench(t, dir, "")
+	setPosition(t, w2, "cram", "3x9")
+	second := solve(t, w2, q2, TaskNimber)
+	if second.Answer != first.Answer {
+		t.Fatalf("second session %+v, first %+v", second.Answer, first.Answer)
+	}
+	if second.Store.Hits == 0 || second.Search.Nodes >= first.Search.Nodes {
+		t.Fatalf("second session: %d store hits, %d nodes (first %d): want hits and fewer nodes",
+			second.Store.Hits, second.Search.Nodes, first.Search.Nodes)
+	}
+	// The search reads the root's nimber from the store; the recording of its tree, the
+	// facts below it. The row counts each phase's, the result both.
+	search, tree := storeRow(w2.Solver)
+	if got := reused(t, search) + reused(t, tree); got != second.Store.Hits || reused(t, search) == 0 {
+		t.Errorf("store row %q | %q: %d reused in all, want %d, some by the search", search, tree, got, second.Store.Hits)
+	}
+}
+
+// reused reads the facts reused in a cell of the store's row: "1 234 reused, …".
+func reused(t *testing.T, cell string) int64 {
+	t.Helper()
+	var n int64
+	num, _, ok := strings.Cut(cell, " reused")
+	if !ok {
+		t.Fatalf("store cell %q", cell)
+	}
+	if _, err := fmt.Sscan(strings.ReplaceAll(num, " ", ""), &n); err != nil {
+		t.Fatalf("store cell %q: %v", cell, err)
+	}
+	return n
+}
+
+// A stopped search resumes on the same runner with Resume: the same answer as a search from
+// nothing, in fewer nodes, and the state line says what it reused.
+func TestStore_ResumeAfterStop(t *testing.T) {
+	const game, pos = "cram", "4x7"
+	cold := coldSearch(t, game, pos)
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, game, pos)
+	p := w.Solver
+	p.Start(TaskNimber)
+	// A quarter of the way: the nodes the resumed search saves are well above the noise of
+	// the cache's admissions.
+	q.runUntil(t, 60*time.Second, func() bool { return p.last.Nodes > cold.Search.Nodes/4 || !p.Running() })
+	p.Stop()
+	waitDone(t, p, q)
+	stopped := p.Result()
+	if !stopped.Stopped {
+		t.Skipf("the search ended (%d nodes) before the first report let the test stop it", stopped.Search.Nodes)
+	}
+	if !p.CanResume() || !p.ui.resume.Visible() || p.ui.stop.Visible() {
+		t.Fatalf("after Stop: can resume %v, Resume shown %v, Stop shown %v", p.CanResume(), p.ui.resume.Visible(), p.ui.stop.Visible())
+	}
+	test.Tap(p.ui.resume)
+	if !p.Running() {
+		t.Fatal("Resume did not start the search")
+	}
+	waitDone(t, p, q)
+	r := p.Result()
+	if r.Stopped || r.Answer != cold.Answer {
+		t.Fatalf("resumed: %+v (stopped %v), from nothing %+v", r.Answer, r.Stopped, cold.Answer)
+	}
+	if r.Search.Nodes >= cold.Search.Nodes {
+		t.Errorf("resumed in %d nodes, from nothing %d: want fewer", r.Search.Nodes, cold.Search.Nodes)
+	}
+	if s := p.ui.state.Text; !strings.HasPrefix(s, "Resumed: ") || !strings.Contains(s, count(r.Search.CacheHits)+" cache hits") {
+		t.Errorf("state %q: want what the resumed search reused", s)
+	}
+	if p.CanResume() || p.ui.resume.Visible() {
+		t.Error("Resume still offered after the search ended")
+	}
+	t.Logf("stopped after %d nodes; resumed in %d nodes, from nothing %d", stopped.Search.Nodes, r.Search.Nodes, cold.Search.Nodes)
+}
+
+// coldSearch solves the nimber of pos with no store and a fresh cache.
+func coldSearch(t *testing.T, game, pos string) job.Result {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := games.Parse(g, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := job.NewRunner(game, job.Config{CacheMB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	res := r.Run(context.Background(), job.Request{Game: g, Position: p, Task: job.Nimber}, nil)
+	if res.Err != nil || res.Stopped {
+		t.Fatalf("%s %s from nothing: %v", game, pos, res.Err)
+	}
+	return res
+}
+
+// A store in use by another process (here, held open) leaves the window without one: it
+// says why, once, and solves all the same; choosing it again once free opens it.
+func TestStore_InUseWorksWithout(t *testing.T) {
+	dir := t.TempDir()
+	held, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, q := newStoreWorkbench(t, dir, "")
+	if w.Store() != nil {
+		t.Fatal("opened a store another holds")
+	}
+	if !strings.Contains(w.Status(), "in use") || !strings.HasPrefix(w.Solver.ui.storeSize.Text, "none: ") {
+		t.Errorf("status %q, store %q: want why there is no store", w.Status(), w.Solver.ui.storeSize.Text)
+	}
+	setPosition(t, w, "nim", "1 2")
+	if r := solve(t, w, q, TaskNimber); r.Answer.Nimber != 3 || r.Store != (job.StoreUse{}) {
+		t.Fatalf("without a store: %+v, store use %+v", r.Answer, r.Store)
+	}
+	if search, _ := storeRow(w.Solver); search != "" {
+		t.Errorf("store row %q without a store", search)
+	}
+	held.Close()
+	if err := w.UseStore(dir); err != nil || w.Store() == nil {
+		t.Fatalf("UseStore(%s) once free: %v", dir, err)
+	}
+}
+
+// None works without a store, and is remembered; Choose Folder opens the store there.
+func TestStore_NoneAndChoose(t *testing.T) {
+	w, q := newStoreWorkbench(t, "", filepath.Join(t.TempDir(), "facts"))
+	if err := w.UseStore(StoreNone); err != nil || w.Store() != nil {
+		t.Fatalf("UseStore(none): %v, store %v", err, w.Store())
+	}
+	if got := w.app.Preferences().String(PrefStore); got != StoreNone {
+		t.Errorf("preference %q, want %q", got, StoreNone)
+	}
+	setPosition(t, w, "kayles", "7")
+	if r := solve(t, w, q, TaskNimber); r.Answer.Nimber != 2 {
+		t.Fatalf("kayles 7 with no store: %+v", r.Answer)
+	}
+	w.ChooseStore()
+	want := w.folders.(fakeFolders).path
+	if w.Store() == nil || w.Store().Dir() != want || w.app.Preferences().String(PrefStore) != want {
+		t.Fatalf("chose %s: store %v, preference %q", want, w.Store(), w.app.Preferences().String(PrefStore))
+	}
+	if r := solve(t, w, q, TaskNimber); r.Store.Written == 0 {
+		t.Errorf("the chosen store got no fact: %+v", r.Store)
+	}
+}
+
+// Clearing asks first, saying how many facts go: Esc keeps them, Enter clears them.
+func TestStore_ClearConfirms(t *testing.T) {
+	w, q := newStoreWorkbench(t, t.TempDir(), "")
+	setPosition(t, w, "cram", "3x9")
+	solve(t, w, q, TaskNimber)
+	setPosition(t, w, "kayles", "9")
+	solve(t, w, q, TaskNimber)
+	st, err := w.Store().Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cram := entriesOf(st, "cram")
+	ask := func() {
+		w.AskClear("cram")
+		q.runUntil(t, 10*time.Second, func() bool { return w.win.Canvas().Overlays().Top() != nil })
+	}
+	ask()
+	if text := dialogText(w); !strings.Contains(text, "Remove the "+count(cram)+" facts of cram") {
+		t.Errorf("the question %q does not say how many go (%d)", text, cram)
+	}
+	pressKey(w, fyne.KeyEscape)
+	if st, _ := w.Store().Stats(); entriesOf(st, "cram") != cram {
+		t.Fatalf("Esc cleared facts: %d left of %d", entriesOf(st, "cram"), cram)
+	}
+	ask()
+	pressKey(w, fyne.KeyReturn)
+	st, _ = w.Store().Stats()
+	if entriesOf(st, "cram") != 0 || entriesOf(st, "kayles") == 0 {
+		t.Fatalf("after clearing cram: %+v", st.Games)
+	}
+	setPosition(t, w, "cram", "3x9")
+	if r := solve(t, w, q, TaskNimber); r.Store.Hits != 0 {
+		t.Errorf("a search after the clearing read %d facts from the store", r.Store.Hits)
+	}
+}
+
+// dialogText returns the texts of the labels of the dialog on top.
+func dialogText(w *Workbench) string {
+	var texts []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch o := o.(type) {
+		case *fyne.Container:
+			for _, c := range o.Objects {
+				walk(c)
+			}
+		case *widget.Label:
+			texts = append(texts, o.Text)
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(o).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(w.win.Canvas().Overlays().Top())
+	return strings.Join(texts, " | ")
+}
+
+func TestClearQuestion(t *testing.T) {
+	st := store.Stats{Games: []store.GameStats{{Game: "cram", Entries: 12345}, {Game: "kayles", Entries: 7}}}
+	cases := []struct{ game, want string }{
+		{"cram", "Remove the 12 345 facts of cram from the store in /s?"},
+		{"", "Remove all 12 352 facts of the store in /s (cram 12 345, kayles 7)?"},
+		{"nim", "Remove the 0 facts of nim from"},
+	}
+	for _, c := range cases {
+		if got := ClearQuestion(st, c.game, "/s"); !strings.HasPrefix(got, c.want) {
+			t.Errorf("ClearQuestion(%q) = %q, want it to start %q", c.game, got, c.want)
+		}
+	}
+}
