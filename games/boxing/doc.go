@@ -22,9 +22,9 @@
 // # Limits
 //
 // A board has at most 64 rows, 64 columns and MaxCells = 256 cells. The search solves sparse
-// boards of up to 64 cells and full boards up to about 4x5 (240 nodes, 5 ms; a full 5x5
-// board is not solved in 20 s on the 2-core machine of issue 15, at about 10 000 nodes a
-// second: each node has up to 55 squares to try). Larger boards are accepted for what
+// boards of up to 64 cells and full boards up to about 4x5 (nimber 2, 240 nodes); a full 5x5
+// board was not solved within 190 000 nodes (each node has up to 55 squares to try, and
+// groups rarely split). Larger boards are accepted for what
 // symmetry answers at once: the full 10x20 board of seed 003 is a first-player win, by taking
 // the middle 10x10 square, which leaves two equal 5x10 rectangles, and `grundy solve
 // boxing-match 10x20 --outcome-only` answers W in milliseconds. Its nimber, and most other
