@@ -118,7 +118,7 @@ func idOf(comps []engine.Position, n int) coupleID {
 	}
 	slices.Sort(keys)
 	var b strings.Builder
-	b.WriteString("sum")
+	b.WriteString("\x00sum") // sums and the empty position: no game writes a key so
 	for _, k := range keys {
 		b.WriteString(":" + strconv.Itoa(len(k)) + ":" + k)
 	}
