@@ -23,8 +23,9 @@ type Certificate struct {
 	Tree *engine.Tree
 	// Used is the losing couples of components the proof rests on, sorted by key: the
 	// smallest database in the sense of this check. Where a winning couple had several losing
-	// options in the database, the check took the first one the game makes whose proof held,
-	// so another choice might need fewer; every couple in Used is needed by the proof given.
+	// options in the database, the check took, greedily, the one needing the fewest couples
+	// not proven yet (then the first the game makes) whose proof held: every couple in Used
+	// is needed by the proof given, but another choice might need fewer in all.
 	Used []Record
 }
 
@@ -49,7 +50,8 @@ func (e *CertifyError) Error() string {
 // database says nimber(P) = n, and it is shown so by every option — (Pⁱ, n) for each option Pⁱ,
 // (P, i) for i < n — being winning. A winning couple is shown by one option that is losing:
 // the heap moved to nimber(P) when the database gives a smaller one, else an option (Pⁱ, n)
-// whose components' nimbers, all from the database, XOR to n (each of those proven in turn).
+// whose components' nimbers, all from the database, XOR to n (each of those proven in turn;
+// of several, the one that adds the fewest couples to the proof).
 // A sum is played as the paper's Algorithm 2: the nimbers of all its components but one from
 // the database, the last against their XOR. Any couple the database cannot settle so — a
 // component it lacks, a winning couple none of whose options it gives as losing, a losing
@@ -339,16 +341,12 @@ func (c *certifier) win1(comp engine.Position, id coupleID, n int) (int, error) 
 				return c.node(id, comp.String(), n, false, false, id.key, []int{k}), nil
 			}
 		}
+		cands, lacking, err := c.candidates(comp, n)
+		if err != nil {
+			return 0, err
+		}
 		var first error
-		var lacking []string // components of options the database lacks, for the message
-		for o := range comp.Options() {
-			if err := c.tick(); err != nil {
-				return 0, err
-			}
-			if !c.losingByDatabase(o, n) {
-				lacking = c.lacking(lacking, o)
-				continue
-			}
+		for _, o := range cands {
 			k, err := c.lose(o, n)
 			if err == nil {
 				return c.node(id, comp.String(), n, false, false, id.key, []int{k}), nil
@@ -365,6 +363,47 @@ func (c *certifier) win1(comp engine.Position, id coupleID, n int) (int, error) 
 		}
 		return 0, &CertifyError{Position: comp.String(), N: n, Why: "no option of it is a losing couple of the database: showing it winning would need a search", Lacking: lacking}
 	})
+}
+
+// candidates returns the options o of comp whose couple (o, n) the database claims losing,
+// those whose proof costs the fewest couples not proven yet first (then in the game's order),
+// so that the proof, and the database it uses, stay small; and the components whose lack
+// alone keeps another option from being one.
+func (c *certifier) candidates(comp engine.Position, n int) ([]engine.Position, []string, error) {
+	var cands []engine.Position
+	var costs []int
+	var lacking []string
+	for o := range comp.Options() {
+		if err := c.tick(); err != nil {
+			return nil, nil, err
+		}
+		if !c.losingByDatabase(o, n) {
+			lacking = c.lacking(lacking, o)
+			continue
+		}
+		cands, costs = append(cands, o), append(costs, c.newCouples(o))
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return costs[a] - costs[b] })
+	sorted := make([]engine.Position, len(cands))
+	for i, j := range order {
+		sorted[i] = cands[j]
+	}
+	return sorted, lacking, nil
+}
+
+// newCouples counts the losing couples of o's components not proven yet.
+func (c *certifier) newCouples(o engine.Position) int {
+	k := 0
+	for _, comp := range o.Split() {
+		if _, ok := c.ids[coupleID{comp.Key(), c.nimbers[comp.Key()]}]; !ok {
+			k++
+		}
+	}
+	return k
 }
 
 // maxLacking is how many missing components a message names.
