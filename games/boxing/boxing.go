@@ -24,6 +24,7 @@ const name = "boxing-match"
 type Board struct {
 	rows []uint64 // bit j of rows[i]: cell (i, j) holds a stone; shared, never written
 	cols int
+	key  string // the Key when Split made the board and knows it; "" when not known
 }
 
 var (
@@ -209,7 +210,7 @@ func (b *Board) Options() iter.Seq[engine.Position] {
 // its own (see the package doc): nothing for a board with no stone, b itself when its one
 // group fills b's edges.
 func (b *Board) Split() []engine.Position {
-	comps := b.components()
+	comps := b.components(true)
 	if len(comps) == 1 && comps[0].sameAs(b) {
 		return []engine.Position{b}
 	}
@@ -224,7 +225,10 @@ func (b *Board) Split() []engine.Position {
 // group of stones and the order of the groups: their canonical forms, sorted and
 // concatenated. A board with no stone has the empty key.
 func (b *Board) Key() string {
-	comps := b.components()
+	if b.key != "" {
+		return b.key
+	}
+	comps := b.components(false)
 	if len(comps) == 1 {
 		return comps[0].key
 	}

@@ -7,78 +7,77 @@ import (
 )
 
 // A component is one 4-connected group of stones, cut to its bounding box, with the key of
-// its canonical form.
+// its canonical form. board is nil when only the key was asked for.
 type component struct {
 	board *Board
 	key   string
 }
 
+// A rowBuf holds the rows of a board or of a group, on the stack.
+type rowBuf [MaxSide]uint64
+
 // components returns the 4-connected groups of b's stones, in the order of their first cell
-// (row-major).
-func (b *Board) components() []component {
-	left := append([]uint64(nil), b.rows...) // the stones not yet in a group
+// (row-major), each with its own board when withBoards is set.
+func (b *Board) components(withBoards bool) []component {
+	var left, group, cropped rowBuf // left: the stones not yet in a group
+	copy(left[:], b.rows)
+	n := len(b.rows)
 	var out []component
-	for i := range left {
+	for i := range n {
 		for left[i] != 0 {
-			group := flood(left, i, left[i]&-left[i])
-			for r, g := range group.rows {
-				left[group.top+r] &^= g
+			top, bottom := flood(left[:n], i, left[i]&-left[i], &group)
+			for r := top; r < bottom; r++ {
+				left[r] &^= group[r]
 			}
-			c := group.crop(b.cols)
-			out = append(out, component{board: c, key: c.canon()})
+			rows, cols := crop(group[top:bottom], &cropped)
+			c := component{key: canon(rows, cols)}
+			if withBoards {
+				c.board = &Board{rows: slices.Clone(rows), cols: cols, key: c.key}
+			}
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// A region is a set of cells in rows top..top+len(rows)-1 of a board.
-type region struct {
-	top  int
-	rows []uint64
-}
-
-// flood returns the group of the cells set holding the seed cells of row i: a breadth-first
-// search, row by row, one pass per step of the group's radius.
-func flood(set []uint64, i int, seed uint64) region {
-	g := make([]uint64, len(set))
+// flood fills g with the group of the cells of set holding the seed cells of row i, and
+// returns the rows it spans: a breadth-first search, row by row, one pass per step of the
+// group's radius.
+func flood(set []uint64, i int, seed uint64, g *rowBuf) (top, bottom int) {
+	clear(g[:len(set)])
 	g[i] = seed
+	top, bottom = i, i+1
 	for changed := true; changed; {
 		changed = false
-		for r := range g {
+		for r := max(top-1, 0); r < min(bottom+1, len(set)); r++ {
 			x := g[r] | g[r]<<1 | g[r]>>1
 			if r > 0 {
 				x |= g[r-1]
 			}
-			if r+1 < len(g) {
+			if r+1 < len(set) {
 				x |= g[r+1]
 			}
 			if x &= set[r]; x != g[r] {
 				g[r], changed = x, true
+				top, bottom = min(top, r), max(bottom, r+1)
 			}
 		}
 	}
-	top, bottom := 0, len(g)
-	for g[top] == 0 {
-		top++
-	}
-	for g[bottom-1] == 0 {
-		bottom--
-	}
-	return region{top: top, rows: g[top:bottom]}
+	return top, bottom
 }
 
-// crop returns the region as a board cut to its columns.
-func (g region) crop(cols int) *Board {
+// crop copies the rows of a group into dst, shifted to its first column, and returns them
+// with the number of columns they span.
+func crop(group []uint64, dst *rowBuf) (rows []uint64, cols int) {
 	var used uint64
-	for _, r := range g.rows {
+	for _, r := range group {
 		used |= r
 	}
 	first := bits.TrailingZeros64(used)
-	out := &Board{rows: make([]uint64, len(g.rows)), cols: bits.Len64(used) - first}
-	for i, r := range g.rows {
-		out.rows[i] = r >> first
+	for i, r := range group {
+		dst[i] = r >> first
 	}
-	return out
+	return dst[:len(group)], bits.Len64(used) - first
 }
 
 // sameAs reports whether c is the whole of b: same shape, same stones.
