@@ -31,6 +31,11 @@ func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 			res.Answer = Answer{HasOutcome: true, Win: win}
 		}
 		res.stopped(err)
+		if res.Stopped {
+			// Nothing is proven of a whole position before its search ends: say so, rather
+			// than nothing at all, which reads as a position with no move.
+			res.Components = []Component{{Position: res.Position}}
+		}
 		if req.OnAnswer != nil {
 			req.OnAnswer(res.clone())
 		}

@@ -84,3 +84,19 @@ func TestRun_MisereRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRun_MisereStopped: a stopped misère search says that nothing is proven of the
+// position, not that it has no move.
+func TestRun_MisereStopped(t *testing.T) {
+	req := request(t, "sprouts", "0*9", Outcome)
+	req.Misere = true
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res := runner(t, "sprouts").Run(ctx, req, nil)
+	if !res.Stopped || res.Answer.HasOutcome {
+		t.Fatalf("misère 0*9 in 50 ms: stopped %v, answer %+v; want stopped with nothing proven", res.Stopped, res.Answer)
+	}
+	if got, want := res.ProvenText(), "0*9: nothing proven yet"; got != want {
+		t.Errorf("ProvenText() = %q, want %q", got, want)
+	}
+}
