@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	bars "grundy/games/chocolate"
@@ -21,72 +23,92 @@ var (
 	whiteChocolate = color.NRGBA{0xf6, 0xea, 0xd0, 0xff}
 )
 
-// chocolatePicture shows one bar of Breaking Chocolates as a grid of cells: a tap paints a
-// cell black or white; buttons add and remove rows and columns. A position of several bars
-// (after a break) is shown as text.
+// chocolatePicture shows the bars of a Breaking Chocolates position side by side, each a
+// grid of cells: a tap paints a cell black or white; buttons add and remove rows and columns
+// of the last bar. The position with no bar is shown as text.
 type chocolatePicture struct {
 	widget.BaseWidget
-	white    [][]bool
-	grid     *paintGrid
+	bars     [][][]bool // bars[k][i][j]: cell (i, j) of bar k is white
+	grids    []*paintGrid
+	box      *fyne.Container
 	notes    notes
 	onChange func(string)
 }
 
 func newChocolatePicture() *chocolatePicture {
-	p := &chocolatePicture{white: [][]bool{{false, true}, {true, false}}, notes: newNotes(chocolateHint)}
-	p.grid = newPaintGrid(p.look, p.paint)
+	p := &chocolatePicture{box: container.NewHBox(), notes: newNotes(chocolateHint)}
 	p.ExtendBaseWidget(p)
 	return p
 }
 
-func (p *chocolatePicture) look(i, j int) (color.Color, bool) {
-	if p.white[i][j] {
-		return whiteChocolate, false
-	}
-	return darkChocolate, false
-}
-
-// paint turns cell (i, j) black or white.
-func (p *chocolatePicture) paint(i, j int) {
-	p.white[i][j] = !p.white[i][j]
-	p.grid.Refresh()
-	p.changed()
-}
-
-// errSeveralBars is why a position of several bars is shown as text.
-var errSeveralBars = errors.New("several bars")
+// errNoBar is why the position with no bar is shown as text.
+var errNoBar = errors.New("no bar")
 
 func (p *chocolatePicture) SetTerm(term string) error {
 	pos, err := bars.Parse(term)
 	if err != nil {
 		return err
 	}
-	bars := pos.Bars()
-	if len(bars) != 1 {
-		return parse.Errorf(errSeveralBars, "breaking-chocolates", term, -1, "the picture paints one bar")
+	if len(pos.Bars()) == 0 {
+		return parse.Errorf(errNoBar, "breaking-chocolates", term, -1, "no bar to paint")
 	}
-	b := bars[0]
-	p.white = make([][]bool, b.Rows())
-	for i := range p.white {
-		p.white[i] = make([]bool, b.Cols())
-		for j := range p.white[i] {
-			p.white[i][j] = b.White(i, j)
+	p.bars = nil
+	for _, b := range pos.Bars() {
+		cells := make([][]bool, b.Rows())
+		for i := range cells {
+			cells[i] = make([]bool, b.Cols())
+			for j := range cells[i] {
+				cells[i][j] = b.White(i, j)
+			}
 		}
+		p.bars = append(p.bars, cells)
 	}
-	p.grid.setShape(b.Rows(), b.Cols())
+	p.rebuild()
 	return nil
 }
 
-func (p *chocolatePicture) Term() string {
-	rows := make([]string, len(p.white))
-	for i, row := range p.white {
-		b := make([]byte, len(row))
-		for j, w := range row {
-			b[j] = "bw"[boolInt(w)]
-		}
-		rows[i] = string(b)
+// rebuild makes one grid per bar.
+func (p *chocolatePicture) rebuild() {
+	p.grids = p.grids[:0]
+	var objs []fyne.CanvasObject
+	for k, cells := range p.bars {
+		g := newPaintGrid(func(i, j int) (color.Color, bool) {
+			if cells[i][j] {
+				return whiteChocolate, false
+			}
+			return darkChocolate, false
+		}, func(i, j int) { p.paint(k, i, j) })
+		g.setShape(len(cells), len(cells[0]))
+		p.grids = append(p.grids, g)
+		objs = append(objs, g)
 	}
-	return strings.Join(rows, "/")
+	// Each bar gets a column of its own, its cells scaled to it, so that bars stand apart.
+	p.box.Layout = layout.NewGridLayoutWithColumns(max(len(objs), 1))
+	p.box.Objects = objs
+	p.box.Refresh()
+}
+
+// paint turns cell (i, j) of bar k black or white.
+func (p *chocolatePicture) paint(k, i, j int) {
+	p.bars[k][i][j] = !p.bars[k][i][j]
+	p.grids[k].Refresh()
+	p.changed()
+}
+
+func (p *chocolatePicture) Term() string {
+	out := make([]string, len(p.bars))
+	for k, cells := range p.bars {
+		rows := make([]string, len(cells))
+		for i, row := range cells {
+			b := make([]byte, len(row))
+			for j, w := range row {
+				b[j] = "bw"[boolInt(w)]
+			}
+			rows[i] = string(b)
+		}
+		out[k] = strings.Join(rows, "/")
+	}
+	return strings.Join(out, " ")
 }
 
 func boolInt(b bool) int {
@@ -105,22 +127,34 @@ func (p *chocolatePicture) changed() {
 	}
 }
 
-// resize grows or shrinks the bar by dr rows and dc columns, new cells white.
+// resize grows or shrinks the last bar by dr rows and dc columns, new cells white, while the
+// position keeps at most 64 cells.
 func (p *chocolatePicture) resize(dr, dc int) {
-	rows, cols := len(p.white)+dr, len(p.white[0])+dc
-	if rows < 1 || cols < 1 || rows*cols > bars.MaxCells {
+	k := len(p.bars) - 1
+	old := p.bars[k]
+	rows, cols := len(old)+dr, len(old[0])+dc
+	if rows < 1 || cols < 1 || p.cells()-len(old)*len(old[0])+rows*cols > bars.MaxCells {
 		return
 	}
 	grid := make([][]bool, rows)
 	for i := range grid {
 		grid[i] = make([]bool, cols)
 		for j := range grid[i] {
-			grid[i][j] = i >= len(p.white) || j >= len(p.white[0]) || p.white[i][j]
+			grid[i][j] = i >= len(old) || j >= len(old[0]) || old[i][j]
 		}
 	}
-	p.white = grid
-	p.grid.setShape(rows, cols)
+	p.bars[k] = grid
+	p.rebuild()
 	p.changed()
+}
+
+// cells returns the number of cells of all the bars.
+func (p *chocolatePicture) cells() int {
+	n := 0
+	for _, b := range p.bars {
+		n += len(b) * len(b[0])
+	}
+	return n
 }
 
 // showMove says what the move to term does: a bar can only be eaten or broken in two.
@@ -136,7 +170,7 @@ func (p *chocolatePicture) clearMove()       { p.notes.setMove("") }
 func (p *chocolatePicture) moveNote() string { return p.notes.move.Text }
 
 func (p *chocolatePicture) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.notes.around(p.grid,
+	return widget.NewSimpleRenderer(p.notes.around(p.box,
 		smallButton("+ row", nil, func() { p.resize(1, 0) }),
 		smallButton("− row", nil, func() { p.resize(-1, 0) }),
 		smallButton("+ column", nil, func() { p.resize(0, 1) }),

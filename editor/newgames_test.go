@@ -37,21 +37,33 @@ func TestBoxingPicture_ToggleStone(t *testing.T) {
 	}
 }
 
-// TestChocolatePicture_Paint: a tap paints a cell of the bar; a position of two bars (a
-// break) is shown as text, and one bar again as a bar.
+// TestChocolatePicture_Paint: a tap paints a cell of a bar; a position of two bars (a
+// break) shows both, each painted apart; the position with no bar is text.
 func TestChocolatePicture_Paint(t *testing.T) {
 	e, _ := newTestEditor(t, State{Game: "breaking-chocolates", Notation: "bw/wb"})
 	p, ok := e.Pictures()[0].(*chocolatePicture)
 	if !ok {
 		t.Fatalf("picture = %T, want *chocolatePicture", e.Pictures()[0])
 	}
-	test.TapAt(p.grid, p.grid.CellCentre(0, 0))
+	test.TapAt(p.grids[0], p.grids[0].CellCentre(0, 0))
 	if got := e.State().Notation; got != "ww/wb" {
 		t.Errorf("after a tap on (0, 0): %q, want ww/wb", got)
 	}
 	e.SetNotation("ww wb")
-	if _, ok := e.Pictures()[0].(*textPicture); !ok || e.State().Notation != "ww wb" {
-		t.Errorf("two bars: picture %T, notation %q; want the text picture of ww wb", e.Pictures()[0], e.State().Notation)
+	if p, ok = e.Pictures()[0].(*chocolatePicture); !ok || len(p.grids) != 2 {
+		t.Fatalf("two bars: picture %T, want the two bars of ww wb", e.Pictures()[0])
+	}
+	test.TapAt(p.grids[1], p.grids[1].CellCentre(0, 1))
+	if got := e.State().Notation; got != "ww ww" {
+		t.Errorf("after a tap on (0, 1) of the second bar: %q, want ww ww", got)
+	}
+	p.resize(1, 0)
+	if got := e.State().Notation; got != "ww ww/ww" {
+		t.Errorf("after + row: %q, want ww ww/ww", got)
+	}
+	e.SetNotation("0")
+	if _, ok := e.Pictures()[0].(*textPicture); !ok {
+		t.Errorf("no bar: picture %T, want text", e.Pictures()[0])
 	}
 	e.SetNotation("wbb")
 	if p, ok := e.Pictures()[0].(*chocolatePicture); !ok || p.Term() != "wbb" {
@@ -115,6 +127,7 @@ func TestNewPictures_Render(t *testing.T) {
 		{Game: "boxing-match", Notation: "ooo./oooo/.ooo/oo.o"},
 		{Game: "boxing-match", Notation: "10x20"},
 		{Game: "breaking-chocolates", Notation: "wwbw/bwww/wwbb/wbww"},
+		{Game: "breaking-chocolates", Notation: "wwb/bww w/b bw"},
 	} {
 		e, w := newTestEditor(t, s)
 		_ = e
