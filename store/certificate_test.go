@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -238,4 +239,53 @@ func TestCertify_Stops(t *testing.T) {
 	if _, err := Certify(ctx, "sprouts", db, p); !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
 	}
+}
+
+// Whatever a database claims, what Certify accepts is true: on databases of the engine's
+// tree of 0*4 with nimbers changed and lines dropped at random (seeded), every certificate
+// given has a tree the engine's checker accepts and the nimber the engine finds.
+func TestCertify_Sound(t *testing.T) {
+	g := lookupGame(t, "sprouts")
+	base, p := solvedDatabase(t, g, "0*4")
+	truth := map[string]int{}
+	for _, r := range base.Records {
+		truth[r.Key], _ = r.Fact.Nimber()
+	}
+	const seed = 13
+	rng := rand.New(rand.NewPCG(seed, seed))
+	accepted, refused := 0, 0
+	for trial := range 100 {
+		db := &Database{}
+		for _, r := range base.Records {
+			switch rng.IntN(60) {
+			case 0: // dropped
+				continue
+			case 1: // a wrong nimber, or by chance the right one
+				r.Fact = engine.Fact{}.WithNimber(rng.IntN(4))
+			}
+			db.Records = append(db.Records, r)
+		}
+		cert, err := Certify(context.Background(), "sprouts", db, p)
+		if err != nil {
+			refused++
+			continue
+		}
+		accepted++
+		parse := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+		if err := engine.Check(context.Background(), cert.Tree, parse); err != nil {
+			t.Fatalf("seed %d trial %d: the certificate's tree does not check: %v", seed, trial, err)
+		}
+		if cert.HasNimber && cert.Nimber != truth[p.Key()] || cert.Win != (truth[p.Key()] != 0) {
+			t.Fatalf("seed %d trial %d: certified nimber %d (known %v, win %v), the engine says %d", seed, trial, cert.Nimber, cert.HasNimber, cert.Win, truth[p.Key()])
+		}
+		for _, r := range cert.Used {
+			if n, _ := r.Fact.Nimber(); n != truth[r.Key] {
+				t.Fatalf("seed %d trial %d: used %s = %d, the engine says %d", seed, trial, r.Position, n, truth[r.Key])
+			}
+		}
+	}
+	if accepted == 0 || refused == 0 {
+		t.Errorf("%d accepted, %d refused: want both", accepted, refused)
+	}
+	t.Logf("seed %d: %d databases certified 0*4, %d refused", seed, accepted, refused)
 }
