@@ -71,7 +71,8 @@ xvfb_pid=$!
 export DISPLAY=":$display"
 for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
 
-export HOME=$work/home LANG=en_US.UTF-8
+# The window's facts store is under $XDG_DATA_HOME, else $HOME: keep it in $work, never the user's.
+export HOME=$work/home XDG_DATA_HOME=$work/home/.local/share LANG=en_US.UTF-8
 mkdir -p "$HOME"
 mkfifo "$fifo"
 GRUNDY_DEMO=1 GRUNDY_DEMO_OUT=$out GRUNDY_SIZE=$size "$bin" <"$fifo" >"$log" 2>&1 &

@@ -19,7 +19,7 @@ import (
 type panelUI struct {
 	tasks      map[Task]*widget.Button
 	stop       *widget.Button
-	resume     *widget.Button // in Stop's place after a stopped search
+	resume     *widget.Button // beside the moves' summary, after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
 	cache      *widget.Select
 	treeNodes  *widget.Select
@@ -274,8 +274,8 @@ func (u *panelUI) showSettings() {
 // The panel's minimum size does not depend on what it shows (a long state, a running task),
 // so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
-	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves],
-		container.New(slotLayout{}, u.stop, u.resume), layout.NewSpacer(), u.gear)
+	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop,
+		layout.NewSpacer(), u.gear)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.
@@ -296,7 +296,7 @@ func (u *panelUI) layout() fyne.CanvasObject {
 		container.NewVScroll(compact(table)),
 		compact(state),
 		compact(container.NewGridWithColumns(2, u.outcome, u.nimber)),
-		container.NewBorder(nil, nil, nil, u.open, u.summary),
+		container.NewBorder(nil, nil, u.resume, u.open, u.summary),
 		u.options,
 	)
 }

@@ -149,27 +149,12 @@ func (u *panelUI) showStoreUse(cells [2]string) {
 	u.storeUse[1].SetText(cells[1])
 }
 
-// showResume puts Resume in Stop's place, or Stop back.
+// showResume shows Resume, on the row of the moves' summary (a stopped search has no moves
+// to list), or hides it.
 func (u *panelUI) showResume(on bool) {
 	if on {
-		u.stop.Hide()
 		u.resume.Show()
 	} else {
 		u.resume.Hide()
-		u.stop.Show()
 	}
-}
-
-// slotLayout gives its visible objects all its room and asks for the largest of all,
-// visible or not: Stop and Resume take turns in one place, and the row does not move.
-type slotLayout struct{}
-
-func (slotLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) { minLayout{}.Layout(objs, size) }
-
-func (slotLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var m fyne.Size
-	for _, o := range objs {
-		m = m.Max(o.MinSize())
-	}
-	return m
 }
