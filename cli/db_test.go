@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -231,5 +232,23 @@ func TestDB_Usage(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, tt.want) || (len(tt.args) > 1 && strings.Count(errOut, "\n") != 1) {
 			t.Errorf("grundy %v: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
 		}
+	}
+}
+
+// A store grown by solve, exported as jsonl (Cram's keys in base64), certifies the position
+// it was grown from, and the couples used, written as jsonl, certify it alone.
+func TestDB_CheckStoreOfCram(t *testing.T) {
+	tmp := t.TempDir()
+	db, all, small, proof := filepath.Join(tmp, "facts"), filepath.Join(tmp, "all.jsonl"), filepath.Join(tmp, "small.jsonl"), filepath.Join(tmp, "p.json")
+	res := solveJSON(t, "cram", "4x5", "--db", db, "--tree-nodes", "0")
+	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", db)
+	out := grundyOK(t, "db", "check", all, "--game", "cram", "4x5", "-o", small, "--tree", proof)
+	want := `nimber("4x5") = ` + strconv.Itoa(*res.Nimber)
+	if !strings.Contains(out, want) {
+		t.Errorf("check said %q, want %q", out, want)
+	}
+	grundyOK(t, "check", proof)
+	if again := grundyOK(t, "db", "check", small, "--game", "cram", "4x5"); !strings.Contains(again, want) {
+		t.Errorf("check of the couples used said %q", again)
 	}
 }
