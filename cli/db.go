@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -384,89 +383,4 @@ func describe(f engine.Fact) string {
 		vals = append(vals, "…")
 	}
 	return "≠ " + strings.Join(vals, ", ")
-}
-
-func runDBCheck(ctx context.Context, env *Env, args []string) int {
-	fs := flag.NewFlagSet("db check", flag.ContinueOnError)
-	gameName := fs.String("game", "", "the game of the database and the position")
-	small := fs.String("o", "", "write the couples the proof used here, in the file's format")
-	treeOut := fs.String("tree", "", "write the proof here, a grundy-tree/1 that `grundy check` verifies")
-	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s)")
-	pos, err := parseArgs(fs, args)
-	switch {
-	case err != nil:
-	case len(pos) < 2:
-		err = usagef("want FILE --game G POSITION")
-	case *gameName == "":
-		err = usagef("want --game G, the game of %s", quote(pos[0]))
-	case *timeout < 0:
-		err = usagef("--timeout %v: want 0 (none) or more", *timeout)
-	}
-	if err != nil {
-		return dbFail(env, "check", err)
-	}
-	g, err := games.Lookup(*gameName)
-	if err != nil {
-		return dbFail(env, "check", err)
-	}
-	file, text := pos[0], strings.Join(pos[1:], " ")
-	p, err := games.Parse(g, text)
-	if err != nil {
-		return dbFail(env, "check", err)
-	}
-	db, err := readDatabase(file, g)
-	if err != nil {
-		return dbFail(env, "check", err)
-	}
-	ctx, cancel := withTimeout(ctx, *timeout)
-	defer cancel()
-	start := time.Now()
-	cert, err := store.Certify(ctx, g.Name(), db, p)
-	if err != nil {
-		return dbFail(env, "check", fmt.Errorf("%s does not prove %s: %w", file, quote(text), err))
-	}
-	if err := writeCertificate(cert, db.Format, *small, *treeOut); err != nil {
-		return dbFail(env, "check", err)
-	}
-	printCertificate(env.Stdout, file, db, cert, time.Since(start))
-	if *small != "" {
-		fmt.Fprintf(env.Stdout, "%s: the %s couples the proof used (%s)\n", *small, numfmt.Grouped(int64(len(cert.Used))), db.Format)
-	}
-	if *treeOut != "" {
-		fmt.Fprintf(env.Stdout, "%s: the proof, %s nodes (grundy check verifies it)\n", *treeOut, numfmt.Grouped(int64(len(cert.Tree.Nodes))))
-	}
-	return exitOK
-}
-
-func printCertificate(w io.Writer, file string, db *store.Database, cert *store.Certificate, took time.Duration) {
-	outcome := "a second-player win (L)"
-	if cert.Win {
-		outcome = "a first-player win (W)"
-	}
-	what := fmt.Sprintf("nimber(%s) = %d, %s", engine.Quote(cert.Position), cert.Nimber, outcome)
-	if !cert.HasNimber {
-		what = fmt.Sprintf("%s is %s (the file lacks the nimber of a component, so no nimber)", engine.Quote(cert.Position), outcome)
-	}
-	fmt.Fprintf(w, "ok: %s: %s, from %s of its %s couples (%v)\n", file, what,
-		numfmt.Grouped(int64(len(cert.Used))), numfmt.Grouped(int64(len(db.Records))), took.Round(time.Millisecond))
-}
-
-// writeCertificate writes the couples used and the proof, each atomically, when asked.
-func writeCertificate(cert *store.Certificate, format, small, treeOut string) error {
-	if small != "" {
-		err := atomicfile.Write(small, func(w io.Writer) error {
-			if format == store.FormatJSONL {
-				return store.WriteJSONL(w, cert.Used)
-			}
-			_, _, err := store.WriteGlop(w, format, cert.Used)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-	}
-	if treeOut != "" {
-		return atomicfile.Write(treeOut, func(w io.Writer) error { return engine.WriteTree(w, cert.Tree) })
-	}
-	return nil
 }
