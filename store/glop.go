@@ -21,7 +21,8 @@ const (
 	// header line [Positions+Nimber], then one losing couple a line, "position nimber", sorted.
 	FormatGlop = "glop"
 	// FormatSPOTS is the nimber database of SPOTS (Čížek, Balko and Schmid): the same text,
-	// with SPOTS's names for letters past the alphabet (n(k) where Glop writes Z(k)).
+	// Sprouts positions written as SPOTS writes them (n(k) where Glop writes Z(k), runs of
+	// fresh-spot boundaries as 0*k wherever they stand).
 	FormatSPOTS = "spots"
 	// FormatJSONL is the store's own: one JSON object a line, one fact each (jsonl.go).
 	FormatJSONL = "jsonl"
