@@ -154,6 +154,8 @@ func TestStore_SecondSessionSeesFacts(t *testing.T) {
 	// The search reads the root's nimber from the store; the recording of its tree, the
 	// facts below it. The row counts each phase's, the result both.
 	search, tree := storeRow(w2.Solver)
+	t.Logf("first session: %d nodes, %d facts written; second: %d nodes, %d store hits (search %q, tree %q)",
+		first.Search.Nodes, first.Store.Written, second.Search.Nodes, second.Store.Hits, search, tree)
 	if got := reused(t, search) + reused(t, tree); got != second.Store.Hits || reused(t, search) == 0 {
 		t.Errorf("store row %q | %q: %d reused in all, want %d, some by the search", search, tree, got, second.Store.Hits)
 	}
