@@ -252,3 +252,14 @@ func TestDB_CheckStoreOfCram(t *testing.T) {
 		t.Errorf("check of the couples used said %q", again)
 	}
 }
+
+// Without --db, the commands use the user's store: $XDG_DATA_HOME/grundy (TestMain points
+// XDG_DATA_HOME at a temporary folder).
+func TestDB_DefaultStore(t *testing.T) {
+	dir := filepath.Join(os.Getenv("XDG_DATA_HOME"), "grundy")
+	grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts")
+	out := grundyOK(t, "db", "stats")
+	if !strings.HasPrefix(out, "store "+dir+": ") || !strings.Contains(out, "  sprouts ") {
+		t.Errorf("stats said %q, want the store in %s with sprouts", out, dir)
+	}
+}
