@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 )
 
 // Proof-number search (Allis) over the DAG of couples, the best-first order the paper's §5.5
@@ -53,8 +54,9 @@ func (v *pnNode) won() bool { return v.pn == 0 }
 type pnSearch struct {
 	nodes map[ref]*pnNode
 	dirty pnQueue
-	bytes int64 // estimated memory of the DAG
-	start pnStart
+	bytes     int64 // estimated memory of the DAG
+	start     pnStart
+	collected int // how many times the DAG was cut down to the nodes below its root
 }
 
 // pnStart sets the numbers of a couple not expanded yet.
@@ -175,7 +177,7 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 			return false
 		}
 		s.pnUpdate(v)
-		if err := s.pnMemory(); err != nil {
+		if err := s.pnMemory(root); err != nil {
 			s.err = err
 			return false
 		}
@@ -213,21 +215,54 @@ func (s *Solver) pnDepth(d int) {
 	}
 }
 
-// pnMemory is the error that stops a search whose DAG (and proofs, while recording) passed
-// the tree budget.
-func (s *Solver) pnMemory() error {
-	used := s.pns.bytes
-	if s.rec != nil {
-		used += s.rec.bytes
-		if used > s.treeBudget() {
-			return &TreeTooLargeError{Budget: s.treeBudget()}
+// pnMemory keeps the DAG (and the proofs, while recording) within the tree budget: past it,
+// the nodes no longer below root are let go (collect); if that is not enough, it returns the
+// error that stops the search.
+func (s *Solver) pnMemory(root *pnNode) error {
+	budget := s.treeBudget()
+	used := func() int64 {
+		if s.rec != nil {
+			return s.pns.bytes + s.rec.bytes
 		}
+		return s.pns.bytes
+	}
+	if used() <= budget {
 		return nil
 	}
-	if used > s.treeBudget() {
-		return ErrDAGTooLarge
+	s.pns.collect(root)
+	switch {
+	case used() <= budget*3/4:
+		return nil
+	case s.rec != nil:
+		return &TreeTooLargeError{Budget: budget}
 	}
-	return nil
+	return ErrDAGTooLarge
+}
+
+// collect keeps only the nodes below root. A proven node let go costs nothing to learn
+// again while the cache keeps its fact (and is searched again if it dropped it); an open one
+// no longer below root is not asked for.
+func (g *pnSearch) collect(root *pnNode) {
+	kept := map[*pnNode]bool{}
+	stack := []*pnNode{root}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !kept[v] {
+			kept[v] = true
+			stack = append(stack, v.kids...)
+		}
+	}
+	g.nodes = make(map[ref]*pnNode, len(kept))
+	g.bytes = 0
+	g.collected++
+	for v := range kept {
+		if v.sum == nil || v.sum.last >= 0 { // a Nimber's root has no couple of its own
+			g.nodes[v.ref] = v
+		}
+		v.parents = slices.DeleteFunc(v.parents, func(p *pnNode) bool { return !kept[p] })
+		g.bytes += pnNodeBytes + int64(len(v.kids)+len(v.parents))*pnLinkBytes + int64(len(v.opts))*optionBytes
+	}
 }
 
 // pnUpdate computes again the numbers of v and of every ancestor they change, children

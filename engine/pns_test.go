@@ -172,6 +172,39 @@ func TestPNS_DAGStopsAtItsBudget(t *testing.T) {
 	}
 }
 
+// TestPNS_CollectsWithinItsBudget: with a budget smaller than the DAG, the search lets go of
+// the nodes no longer below its root and still answers what the depth-first search answers,
+// or stops with ErrWorkTooLarge when what is below the root does not fit; never a wrong
+// answer.
+func TestPNS_CollectsWithinItsBudget(t *testing.T) {
+	ctx := context.Background()
+	answered, collected := 0, 0
+	for seed := uint64(1); seed <= seeds(20); seed++ {
+		r := rand.New(rand.NewPCG(seed, 37))
+		g := randomGraph(r, 60, 4)
+		g.sums = true
+		p := tokens{g, []int{57, 58, 59}}
+		want, err := NewSolver().Nimber(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := pnsSolver(NewMapCache(), WithTreeBytes(16<<10))
+		got, err := s.Nimber(ctx, p)
+		collected += s.pns.collected
+		switch {
+		case err == nil && got != want:
+			t.Fatalf("seed %d: Nimber(%q) = %d within 16 KB, want %d", seed, p, got, want)
+		case err == nil:
+			answered++
+		case !errors.Is(err, ErrWorkTooLarge):
+			t.Fatalf("seed %d: Nimber(%q) within 16 KB: %v", seed, p, err)
+		}
+	}
+	if answered == 0 || collected == 0 {
+		t.Errorf("%d searches answered, %d collections: want some of each", answered, collected)
+	}
+}
+
 // TestPNS_Tree: proofs recorded by the proof-number search pass Check, prove the nimber the
 // oracle gives, and are the same whatever the cache and whatever the solver did before.
 func TestPNS_Tree(t *testing.T) {
