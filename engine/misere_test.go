@@ -314,3 +314,35 @@ func TestReadTree_Convention(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadTreeMisere feeds the reader and the misère checker any bytes around misère trees:
+// no panic, and a tree that reads writes and reads back with its convention.
+func FuzzReadTreeMisere(f *testing.F) {
+	// A valid misère tree: the empty position, a win (no move).
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W","children":[]}]}`)
+	// The same claimed L: under misère play a position with no move is won.
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"L","children":[]}]}`)
+	// A heap in a misère tree, a sum node in one, a cycle, an unknown convention.
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"3","n":2,"result":"W","children":[0]}]}`)
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"3 4","n":0,"kind":"sum","result":"L","children":[0]}]}`)
+	f.Add(`{"format":"grundy-tree/1","convention":"nimble","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W","children":[]}]}`)
+	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
+	f.Fuzz(func(t *testing.T, s string) {
+		tree, err := ReadTree(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		_ = Check(context.Background(), tree, g.parse)
+		var buf bytes.Buffer
+		if err := WriteTree(&buf, tree); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadTree(&buf)
+		if err != nil {
+			t.Fatalf("a tree that read once does not read back: %v", err)
+		}
+		if back.Convention != tree.Convention {
+			t.Fatalf("convention %q read back as %q", tree.Convention, back.Convention)
+		}
+	})
+}
