@@ -26,7 +26,7 @@ var registry = []Entry{
 	{"cram", "RxC, or rows of . (free) and # (filled) joined by /", "3x4, ..#/.../...", noParam(cram.Game{})},
 	{"chomp", "RxC, or column heights, non-increasing", "4x5, 3 3 2 1", noParam(chomp.Game{})},
 	{"sprouts", "0*k for k spots, or the strings of Glop and SPOTS", "0*6, 0.AB|AB, 1a1a", noParam(sprouts.Game{})},
-	{"boxing-match", "RxC full, or rows of o (stone) and . (empty) joined by /", "10x20, oo./ooo", noParam(boxing.Game{})},
+	{"boxing-match", "RxC full, or rows of o (stone) and . (empty) joined by /", "oo./ooo, 10x20", noParam(boxing.Game{})},
 	{"breaking-chocolates", "bars of rows of b (black) and w (white) joined by /", "bw/wb, wwb/bww w", noParam(chocolate.Game{})},
 }
 
