@@ -52,8 +52,8 @@ func (v *pnNode) won() bool { return v.pn == 0 }
 // A pnSearch is the DAG of one proof-number search: its nodes by couple, and the nodes whose
 // numbers must be computed again, children first.
 type pnSearch struct {
-	nodes map[ref]*pnNode
-	dirty pnQueue
+	nodes     map[ref]*pnNode
+	dirty     pnQueue
 	bytes     int64 // estimated memory of the DAG
 	start     pnStart
 	collected int // how many times the DAG was cut down to the nodes below its root

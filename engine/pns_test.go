@@ -157,15 +157,15 @@ func checkFacts(t *testing.T, g *graph, c *MapCache) int {
 	return len(c.m)
 }
 
-// TestPNS_DAGStopsAtItsBudget: past the tree budget the search stops with ErrWorkTooLarge;
-// with room it finishes.
+// TestPNS_DAGStopsAtItsBudget: when what lies below the root passes the tree budget, the
+// search stops with ErrWorkTooLarge; with room it finishes.
 func TestPNS_DAGStopsAtItsBudget(t *testing.T) {
 	g := randomGraph(rand.New(rand.NewPCG(5, 5)), 3000, 4)
 	g.sums = true
 	p := tokens{g, []int{2999, 2998}}
-	_, err := pnsSolver(NoCache{}, WithTreeBytes(64<<10)).Nimber(context.Background(), p)
+	_, err := pnsSolver(NoCache{}, WithTreeBytes(1<<10)).Nimber(context.Background(), p)
 	if !errors.Is(err, ErrWorkTooLarge) {
-		t.Fatalf("Nimber with a 64 KB DAG: %v, want ErrWorkTooLarge", err)
+		t.Fatalf("Nimber with a 1 KB DAG: %v, want ErrWorkTooLarge", err)
 	}
 	if _, err := pnsSolver(NewMapCache(), WithTreeBytes(1<<30)).Nimber(context.Background(), p); err != nil {
 		t.Fatalf("Nimber with a 1 GB DAG: %v", err)
