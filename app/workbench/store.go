@@ -3,6 +3,7 @@ package workbench
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -114,7 +115,7 @@ func (w *Workbench) Close() {
 	}
 	w.Solver.Close()
 	if err := w.closeStore(); err != nil {
-		fmt.Println("grundy:", err) // the window is gone: the terminal is all that is left
+		fmt.Fprintln(os.Stderr, "grundy:", err) // the window is gone: the terminal is all that is left
 	}
 }
 
