@@ -35,8 +35,16 @@ type factsStore struct {
 	counted  bool           // stats hold a count of s
 	counting bool           // a count runs
 	again    bool           // count again when it ends: facts were written meanwhile
+	delayed  bool           // a count waits for nextCount
 	counts   sync.WaitGroup // the counts running: s is closed only once they end
+	// nextCount is when the next count may start: counting reads every key (about 2 s of
+	// CPU for 3 million facts), so a count waits countGap times the last one's time, and
+	// takes at most one part in countGap+1 of a core whatever the tasks.
+	nextCount time.Time
 }
+
+// countGap is how many times a count's time the next one waits.
+const countGap = 20
 
 // storeDirOf returns the directory that a store preference chooses, or "" for none.
 func storeDirOf(pref string) (string, error) {
@@ -53,7 +61,7 @@ func storeDirOf(pref string) (string, error) {
 // another grundy, corrupt) leaves the window without a store, saying why once.
 func (w *Workbench) openStore() {
 	f := &w.facts
-	f.s, f.err, f.counted, f.statsErr = nil, nil, false, nil
+	f.s, f.err, f.counted, f.statsErr, f.nextCount = nil, nil, false, nil, time.Time{}
 	f.dir, f.err = storeDirOf(w.app.Preferences().String(PrefStore))
 	if f.dir != "" && f.err == nil {
 		f.s, f.err = store.Open(f.dir)
@@ -131,13 +139,29 @@ func (w *Workbench) countFacts() {
 		f.again = true
 		return
 	}
+	if f.delayed {
+		return
+	}
+	if wait := time.Until(f.nextCount); wait > 0 {
+		f.delayed = true
+		time.AfterFunc(wait, func() {
+			w.do(func() {
+				f.delayed = false
+				w.countFacts()
+			})
+		})
+		return
+	}
 	f.counting, f.again = true, false
 	f.counts.Add(1)
 	go func() {
+		began := time.Now()
 		st, err := s.Stats()
+		took := time.Since(began)
 		f.counts.Done()
 		w.do(func() {
 			f.counting = false
+			f.nextCount = time.Now().Add(countGap * took)
 			if f.s != s {
 				return // another store was chosen meanwhile
 			}

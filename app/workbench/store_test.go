@@ -92,7 +92,7 @@ func closeWorkbench(t *testing.T, w *Workbench, q *uiQueue) {
 // waitCounted runs the UI queue until the store's facts are counted and on show.
 func waitCounted(t *testing.T, w *Workbench, q *uiQueue) {
 	t.Helper()
-	q.runUntil(t, 20*time.Second, func() bool { return w.facts.counted && !w.facts.counting })
+	q.runUntil(t, 20*time.Second, func() bool { return w.facts.counted && !w.facts.counting && !w.facts.delayed })
 }
 
 // The window uses the default store, under the tests' HOME, and shows what it holds.
@@ -124,6 +124,25 @@ func TestStore_DefaultAndCounts(t *testing.T) {
 	if want := "0 reused, " + count(r.Store.Written) + " written"; search != want && r.Record.Nodes == 0 {
 		t.Errorf("store row %q, want %q", search, want)
 	}
+}
+
+// A count asked for before the last one's time has passed countGap times waits, then runs
+// once, however many were asked for.
+func TestStore_CountsWait(t *testing.T) {
+	w, q := newStoreWorkbench(t, t.TempDir(), "")
+	waitCounted(t, w, q)
+	w.facts.nextCount = time.Now().Add(300 * time.Millisecond)
+	w.countFacts()
+	w.countFacts()
+	if w.facts.counting || !w.facts.delayed {
+		t.Fatalf("counting %v, delayed %v: want the count to wait", w.facts.counting, w.facts.delayed)
+	}
+	begun := time.Now()
+	q.runUntil(t, 5*time.Second, func() bool { return w.facts.counting })
+	if d := time.Since(begun); d < 250*time.Millisecond {
+		t.Errorf("the count began after %v, want about 300 ms", d)
+	}
+	waitCounted(t, w, q)
 }
 
 // A second session of the window on the same store reads what the first proved: its
