@@ -124,3 +124,83 @@ func TestOpen_InUse(t *testing.T) {
 		t.Errorf("a second Open = %v, want in use, naming %s", err, dir)
 	}
 }
+
+func TestStore_EachStatsClear(t *testing.T) {
+	s := open(t, t.TempDir())
+	for _, a := range []struct {
+		game, key string
+		f         engine.Fact
+	}{{"cram", "b", nimber(1)}, {"cram", "a", without(0)}, {"octal:0.137", "7", nimber(2)}, {"nim", "3", nimber(3)}} {
+		if err := s.Add(a.game, a.key, a.f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []string
+	err := s.Each("", func(game, key string, f engine.Fact) error {
+		seen = append(seen, game+" "+key+" "+describe(f))
+		return nil
+	})
+	want := "[cram a ≠ 0 cram b = 1 nim 3 = 3 octal:0.137 7 = 2]"
+	if got := strings.Join(seen, " "); err != nil || "["+got+"]" != want {
+		t.Errorf("Each = [%s], %v; want %s", got, err, want)
+	}
+	st, err := s.Stats()
+	if err != nil || len(st.Games) != 3 || st.Games[0] != (GameStats{"cram", 2}) || st.DiskBytes <= 0 {
+		t.Errorf("Stats = %+v, %v; want cram 2, nim 1, octal:0.137 1 and some bytes", st, err)
+	}
+	if err := s.Clear("cram"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.Get("cram", "b"); ok {
+		t.Errorf("cram b is still there after Clear(cram)")
+	}
+	if _, ok, _ := s.Get("nim", "3"); !ok {
+		t.Errorf("Clear(cram) removed nim 3")
+	}
+	if err := s.Clear(""); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.Stats(); len(st.Games) != 0 {
+		t.Errorf("Stats after Clear(\"\") = %+v, want no game", st)
+	}
+	if err := s.Add("nim", "3", nimber(3)); err != nil {
+		t.Errorf("the store after Clear(\"\"): %v", err) // its format key stays
+	}
+}
+
+// Merge adds what the other store knows, grows what both know, and reports a conflict with
+// both values, keeping its own.
+func TestStore_Merge(t *testing.T) {
+	dst, src := open(t, t.TempDir()), open(t, t.TempDir())
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(dst.Add("cram", "same", nimber(1)))
+	must(dst.Add("cram", "grows", without(0)))
+	must(dst.Add("cram", "clash", nimber(2)))
+	must(src.Add("cram", "same", nimber(1)))
+	must(src.Add("cram", "grows", without(1)))
+	must(src.Add("cram", "clash", nimber(3)))
+	must(src.Add("nim", "new", nimber(5)))
+	r, err := dst.Merge(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Read != 4 || r.Added != 1 || r.Grown != 1 || len(r.Conflicts) != 1 {
+		t.Fatalf("Merge = %+v; want 4 read, 1 added, 1 grown, 1 conflict", r)
+	}
+	if c := r.Conflicts[0]; c.Key != "clash" || !c.Have.Equal(nimber(2)) || !c.Got.Equal(nimber(3)) {
+		t.Errorf("conflict %v, want clash: stored = 2, new = 3", &c)
+	}
+	for key, want := range map[string]engine.Fact{"same": nimber(1), "grows": without(0, 1), "clash": nimber(2)} {
+		if f := mustGet(t, dst, "cram", key); !f.Equal(want) {
+			t.Errorf("cram %s = %s after Merge, want %s", key, describe(f), describe(want))
+		}
+	}
+	if f := mustGet(t, dst, "nim", "new"); !f.Equal(nimber(5)) {
+		t.Errorf("nim new = %s, want = 5", describe(f))
+	}
+}
