@@ -40,3 +40,30 @@ func TestRun_ProofNumbers(t *testing.T) {
 		checkTree(t, res.Tree)
 	}
 }
+
+// A request with no Algo gets the game's default: proof numbers for Sprouts (the same
+// search, node for node, as asking for them), the couples search for Cram.
+func TestRun_DefaultAlgo(t *testing.T) {
+	for _, c := range []struct {
+		game, pos string
+		want      Algo
+		other     Algo
+	}{
+		{"sprouts", "0*6", PNS, Couples},
+		{"cram", "3x5", Couples, PNS},
+	} {
+		nodes := map[Algo]int64{}
+		for _, a := range []Algo{"", c.want, c.other} {
+			req := request(t, c.game, c.pos, Outcome)
+			req.Algo = a
+			res := runner(t, c.game).Run(context.Background(), req, nil)
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			nodes[a] = res.Search.Nodes
+		}
+		if DefaultAlgo(c.game) != c.want || nodes[""] != nodes[c.want] || nodes[""] == nodes[c.other] {
+			t.Errorf("%s %s: default %s; nodes %v: want those of %s", c.game, c.pos, DefaultAlgo(c.game), nodes, c.want)
+		}
+	}
+}

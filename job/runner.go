@@ -189,7 +189,7 @@ func (r *Runner) storeUse(res *Result, hits, puts int64) {
 // search is the first phase: the answer, with the cache and the game's theory.
 func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 	s, p := r.solver, req.Position
-	s.UseProofNumbers(req.Algo == PNS)
+	s.UseProofNumbers(req.proofNumbers(r.game))
 	var err error
 	switch {
 	case req.Task == Moves:
@@ -273,7 +273,7 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 	}
 	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
 		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
-	s.UseProofNumbers(req.Algo == PNS)
+	s.UseProofNumbers(req.proofNumbers(r.game))
 	prove := s.ProveNimber
 	if req.Task == Outcome {
 		prove = s.ProveOutcome
