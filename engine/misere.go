@@ -36,12 +36,15 @@ func IsMisereKey(key string) bool { return strings.HasPrefix(key, MisereKeyPrefi
 // a key, whatever bytes the game's keys hold).
 func MisereKey(p Position) string { return misereKey(p.Split()) }
 
-func misereKey(comps []Position) string {
+func misereKey(comps []Position) string { return MisereKeyPrefix + sumKey(partsOf(comps)) }
+
+// partsOf pairs each component with its key.
+func partsOf(comps []Position) []part {
 	parts := make([]part, len(comps))
 	for i, c := range comps {
 		parts[i] = part{c, c.Key()}
 	}
-	return MisereKeyPrefix + sumKey(parts)
+	return parts
 }
 
 // A MisereTheory knows the misère outcome of some positions without search, from the
@@ -94,35 +97,36 @@ func NimTheory(comps []Position) (win, ok bool) {
 // proven stays in the cache.
 func (s *Solver) MisereOutcome(ctx context.Context, p Position, theory MisereTheory) (win bool, err error) {
 	s.begin(ctx)
-	m := &misereSearch{s: s, theory: theory}
-	comps := p.Split()
-	win = m.outcome(p, comps, misereKey(comps))
+	m := &misereSearch{s: s, theory: theory, memo: map[string][]compOption{}}
+	parts := sortParts(partsOf(p.Split()))
+	win = m.outcome(p, parts, MisereKeyPrefix+sumKey(parts))
 	return win, s.end()
 }
 
-// misereSearch is one misère search: the solver it counts in, the theory it may ask, and the
-// recorder when it records a tree.
+// misereSearch is one misère search: the solver it counts in, the theory it may ask, the
+// recorder when it records a tree, and the options of the components expanded last.
 type misereSearch struct {
 	s      *Solver
 	theory MisereTheory
 	rec    *misereRecorder
+	memo   map[string][]compOption
 }
 
-// A misereOption is an option of a whole position: the position the game made, its
-// components and its misère key.
+// A misereOption is an option of a whole position: the position, its components and its
+// misère key.
 type misereOption struct {
 	pos   Position
-	comps []Position
+	parts []part
 	key   string
 	lost  bool // known to be a misère loss for the player to move there
 	hint  int
 	guess int
 }
 
-// outcome is the misère outcome of the whole position p, whose components are comps and key
+// outcome is the misère outcome of the whole position p, whose components are parts and key
 // its misère key: a win as soon as one option is a loss, a win with no option at all.
-func (m *misereSearch) outcome(p Position, comps []Position, key string) bool {
-	if win, ok := m.known(comps, key); ok {
+func (m *misereSearch) outcome(p Position, parts []part, key string) bool {
+	if win, ok := m.known(parts, key); ok {
 		return win
 	}
 	s := m.s
@@ -131,7 +135,7 @@ func (m *misereSearch) outcome(p Position, comps []Position, key string) bool {
 	}
 	s.c.enter()
 	defer s.c.leave()
-	opts, held := m.options(p)
+	opts, held := m.options(parts)
 	defer func() { s.held -= held }()
 	if s.err != nil {
 		return false
@@ -141,7 +145,7 @@ func (m *misereSearch) outcome(p Position, comps []Position, key string) bool {
 		if s.stopped() {
 			return false
 		}
-		lost := !m.outcome(opts[i].pos, opts[i].comps, opts[i].key)
+		lost := !m.outcome(opts[i].pos, opts[i].parts, opts[i].key)
 		if s.err != nil {
 			return false
 		}
@@ -176,7 +180,7 @@ func (m *misereSearch) tick() {
 
 // known returns what is known of the position with key: while recording, only what this
 // recording proved; else the cache, then the theory (whose answer is cached).
-func (m *misereSearch) known(comps []Position, key string) (win, ok bool) {
+func (m *misereSearch) known(parts []part, key string) (win, ok bool) {
 	s := m.s
 	s.c.lookups.Add(1)
 	var f Fact
@@ -193,6 +197,10 @@ func (m *misereSearch) known(comps []Position, key string) (win, ok bool) {
 	}
 	if m.rec != nil || s.noTheory || m.theory == nil {
 		return false, false
+	}
+	comps := make([]Position, len(parts))
+	for i, c := range parts {
+		comps[i] = c.pos
 	}
 	if win, ok = m.theory(comps); ok {
 		s.cache.Put(key, misereFact(win))
@@ -218,31 +226,49 @@ func (m *misereSearch) learn(p Position, key string, win bool, kids []string) bo
 	return win
 }
 
-// options lists p's options once each (by misère key), in the order the elementary search
-// tries them: those known to be losses first, then the easiest (§5.5), then by the game's
-// guess. held is the memory they take, counted against the solver's budget; a stop while they
-// are made gives none (s.err is set).
-func (m *misereSearch) options(p Position) (opts []misereOption, held int64) {
+// options lists the options of the position whose components are parts, once each (by misère key): the
+// moves in each component, whose options are made once for all the positions it is part of
+// (componentOptions). They come in the order the elementary search tries them: those known
+// to be losses first, then the easiest (§5.5), then by the game's guess. held is the memory
+// they take, counted against the solver's budget; a stop while they are made gives none
+// (s.err is set).
+func (m *misereSearch) options(parts []part) (opts []misereOption, held int64) {
 	s := m.s
 	seen := map[string]bool{}
-	for o := range p.Options() {
-		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
+	// An option's guess is its component's, plus those of the components that stay: the
+	// guess of the whole option when the game's guess adds up over components (Sprouts'
+	// counts of fresh spots do), and the same order as the game's own for one component.
+	guesses, total := make([]int, len(parts)), 0
+	if len(parts) > 1 {
+		for i, c := range parts {
+			guesses[i] = guess(c.pos)
+			total += guesses[i]
+		}
+	}
+	for i, c := range parts {
+		if i > 0 && c.key == parts[i-1].key {
+			continue // the same moves as in the one before: parts are sorted by key
+		}
+		for _, o := range m.componentOptions(c) {
+			if s.err != nil {
+				return nil, held
+			}
+			opt := m.option(parts, i, o)
+			opt.guess += total - guesses[i]
+			if seen[opt.key] {
+				continue
+			}
+			seen[opt.key] = true
+			n := heldOption + int64(len(opt.key))
+			held += n
+			if !s.hold(n) {
+				return nil, held
+			}
+			opts = append(opts, opt)
+		}
+		if s.err != nil {
 			return nil, held
 		}
-		comps := o.Split()
-		key := misereKey(comps)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		n := heldOption + int64(len(key))
-		held += n
-		if !s.hold(n) {
-			return nil, held
-		}
-		opt := misereOption{pos: o, comps: comps, key: key, hint: hint(o), guess: guess(o)}
-		opt.lost = m.knownLost(key)
-		opts = append(opts, opt)
 	}
 	slices.SortStableFunc(opts, func(a, b misereOption) int {
 		switch {

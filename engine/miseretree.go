@@ -46,11 +46,11 @@ func (r *misereRecorder) add(key string, pr *misereProof) {
 // cache), so that the tree holds a proof of everything it uses; Check verifies it.
 func (s *Solver) ProveMisere(ctx context.Context, game string, p Position) (*Tree, error) {
 	rec := &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}
-	m := &misereSearch{s: s, rec: rec}
+	m := &misereSearch{s: s, rec: rec, memo: map[string][]compOption{}}
 	s.begin(ctx)
-	comps := p.Split()
-	root := misereKey(comps)
-	m.outcome(p, comps, root)
+	parts := sortParts(partsOf(p.Split()))
+	root := MisereKeyPrefix + sumKey(parts)
+	m.outcome(p, parts, root)
 	var t *Tree
 	var err error
 	if s.err == nil {
