@@ -59,6 +59,7 @@ func (f fakeFolders) Folder(_ string, done func(string, error)) { done(f.path, n
 // user's would from one session to the next; the folder dialog answers folder.
 func newStoreWorkbench(t *testing.T, dir, folder string) (*Workbench, *uiQueue) {
 	t.Helper()
+	t.Setenv("HOME", t.TempDir()) // the default store ("" chosen) is the test's own
 	a := test.NewTempApp(t)
 	a.Preferences().SetInt(PrefCacheMB, 16)
 	a.Preferences().SetString(PrefStore, dir)
