@@ -124,7 +124,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if err := job.CheckMemory(f.cacheMB); err != nil {
 		return fail(env, "solve", usagef("--cache-mb %d: %v", f.cacheMB, err))
 	}
-	st, err := f.db.open()
+	st, err := f.db.open(g.Name())
 	if err != nil {
 		return fail(env, "solve", err)
 	}

@@ -90,6 +90,25 @@ func TestSolve_StoreFlags(t *testing.T) {
 	}
 }
 
+// A damaged store exits 2 naming it: here its MANIFEST cut short.
+func TestSolve_CorruptStore(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	solveJSON(t, "cram", "3x4", "--db", db)
+	manifests, err := filepath.Glob(filepath.Join(db, "MANIFEST-*"))
+	if err != nil || len(manifests) == 0 {
+		t.Fatalf("no MANIFEST in %s: %v", db, err)
+	}
+	for _, m := range manifests {
+		if err := os.Truncate(m, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errOut := grundy("solve", "cram", "3x4", "--db", db)
+	if code != 2 || !strings.Contains(errOut, db) || !strings.Contains(errOut, "corrupt") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("solve on a truncated store: exit %d, stderr %q; want 2 and one line naming %s, corrupt", code, errOut, db)
+	}
+}
+
 // tree writes what its recording proves to the store, and runs without one.
 func TestTree_Store(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "facts")

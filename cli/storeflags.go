@@ -25,9 +25,10 @@ func (f *storeFlags) check() error {
 	return nil
 }
 
-// open opens the store the flags choose (created if missing), or none with --no-db. A store
-// that cannot be opened (in use, corrupt, not a store) is a usage error: exit 2, its message.
-func (f *storeFlags) open() (*store.Store, error) {
+// open opens the store the flags choose (created if missing), or none with --no-db, and
+// reads the keys of game's facts. A store that cannot be opened or read (in use, corrupt,
+// not a store) is a usage error: exit 2, its message.
+func (f *storeFlags) open(game string) (*store.Store, error) {
 	if f.none {
 		return nil, nil
 	}
@@ -40,6 +41,10 @@ func (f *storeFlags) open() (*store.Store, error) {
 	}
 	s, err := store.Open(dir)
 	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := s.Facts(game).Err(); err != nil {
+		s.Close()
 		return nil, usagef("%v", err)
 	}
 	return s, nil

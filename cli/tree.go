@@ -88,7 +88,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	st, err := db.open()
+	st, err := db.open(g.Name())
 	if err != nil {
 		return fail(env, "tree", err)
 	}
