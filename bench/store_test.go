@@ -93,9 +93,9 @@ func BenchmarkStoreCram(b *testing.B) {
 	b.ReportMetric(float64(cold.nodes)/float64(b.N), "nodes-cold")
 	b.ReportMetric(float64(warm.nodes)/float64(b.N), "nodes-warm")
 	b.ReportMetric(float64(warm.hits)/float64(b.N), "store-hits-warm")
-	b.Logf("cram %s, %d turns: no db %v (search %v), cold %v (search %v, %d facts written), warm %v (%d store hits)", board, b.N,
+	b.Logf("cram %s, %d turns: no db %v (search %v), cold %v (search %v, %d facts written, %d dropped), warm %v (%d store hits)", board, b.N,
 		nodb.wall/time.Duration(b.N), nodb.search/time.Duration(b.N), cold.wall/time.Duration(b.N),
-		cold.search/time.Duration(b.N), cold.written/int64(b.N),
+		cold.search/time.Duration(b.N), cold.written/int64(b.N), cold.dropped/int64(b.N),
 		warm.wall/time.Duration(b.N), warm.hits/int64(b.N))
 }
 
@@ -103,6 +103,7 @@ func BenchmarkStoreCram(b *testing.B) {
 type storeRun struct {
 	wall, cpu, search    time.Duration // search: the search's own time, without open and close
 	nodes, hits, written int64
+	dropped              int64 // facts the writer was too far behind to take (store.Use)
 }
 
 func (r *storeRun) add(o storeRun) {
@@ -112,6 +113,7 @@ func (r *storeRun) add(o storeRun) {
 	r.nodes += o.nodes
 	r.hits += o.hits
 	r.written += o.written
+	r.dropped += o.dropped
 }
 
 // solveWith solves p with a new runner, and the store in dir ("": none), as `solve` does:
@@ -133,7 +135,9 @@ func solveWith(b *testing.B, g games.Game, p engine.Position, dir string) storeR
 	}
 	res := r.Run(context.Background(), job.Request{Game: g, Position: p, Task: job.Nimber}, nil)
 	r.Close()
+	var dropped int64
 	if cfg.Store != nil {
+		dropped = cfg.Store.Facts(g.Name()).Use().Dropped
 		if err := cfg.Store.Close(); err != nil {
 			b.Fatal(err)
 		}
@@ -142,7 +146,7 @@ func solveWith(b *testing.B, g games.Game, p engine.Position, dir string) storeR
 		b.Fatalf("cram %s: %s, %v", p, res.Answer.NimberText(), res.Err)
 	}
 	return storeRun{wall: time.Since(start), cpu: cpuTime() - cpu0, search: res.Search.Elapsed, nodes: res.Search.Nodes,
-		hits: res.Store.Hits, written: res.Store.Written}
+		hits: res.Store.Hits, written: res.Store.Written, dropped: dropped}
 }
 
 // cpuTime is the process's user and system time so far.
