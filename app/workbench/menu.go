@@ -48,12 +48,19 @@ func (w *Workbench) refreshMenu() {
 		item("Stop", keyStop, w.Solver.Stop),
 		fyne.NewMenuItem("Resume", w.Solver.Resume),
 	)
+	play := fyne.NewMenu("Play",
+		fyne.NewMenuItem("Play Against the Engine", func() { w.SetPlayMode(true) }),
+		fyne.NewMenuItem("New Game", func() { w.SetPlayMode(true); w.Play.NewGame() }),
+		fyne.NewMenuItem("Hint", w.Play.Hint),
+		fyne.NewMenuItem("End Game", w.Play.EndGame),
+		fyne.NewMenuItem("Reset Score", w.Play.ResetScore),
+	)
 	view := fyne.NewMenu("View",
 		fyne.NewMenuItem("Zoom In", w.Tree.ZoomIn),
 		fyne.NewMenuItem("Zoom Out", w.Tree.ZoomOut),
 		fyne.NewMenuItem("Fit", w.Tree.Fit),
 	)
-	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, view))
+	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view))
 }
 
 func appendItem(menu *fyne.Menu, label string, action func()) *fyne.Menu {
@@ -101,6 +108,7 @@ func (w *Workbench) shortcuts() {
 		switch ev.Name {
 		case fyne.KeyEscape:
 			w.Solver.Stop()
+			w.Play.Stop()
 		case fyne.KeyF5:
 			w.Solver.Start(TaskNimber)
 		}

@@ -36,6 +36,7 @@ var MinSize = fyne.NewSize(800, 560)
 type Workbench struct {
 	Editor  *editor.Editor
 	Solver  *SolverPanel
+	Play    *PlayPanel // in the solver panel's place in play mode (playui.go)
 	Tree    *treeview.TreeView
 	Details *Details
 
@@ -51,6 +52,7 @@ type Workbench struct {
 	title    *widget.Label // the tree's caption: its game and root
 	titled   editor.State  // the example whose title the window shows (title.go)
 	content  fyne.CanvasObject
+	mode     *widget.RadioGroup // the solver panel or the play panel
 }
 
 // New builds the workbench in win: its content, main menu and shortcuts.
@@ -77,13 +79,14 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.title.Truncation = fyne.TextTruncateEllipsis
 	w.Editor = editor.New(cat)
 	w.Solver = NewSolverPanel(w.Editor.Current, do, a.Preferences())
+	w.Play = NewPlayPanel(w.Editor, w.Solver, do, a.Preferences())
 	w.Tree = treeview.New()
 	w.Details = NewDetails()
 	w.connect()
 	w.content = w.layout()
 	win.SetContent(w.content)
 	w.openStore()
-	win.SetOnClosed(w.Close)
+	win.SetOnClosed(func() { w.Play.Close(); w.Close() })
 	w.refreshMenu()
 	w.shortcuts()
 	return w
@@ -91,7 +94,10 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 
 // connect wires the parts together.
 func (w *Workbench) connect() {
-	w.Editor.OnChanged = func(games.Game, engine.Position) {
+	w.Editor.OnChanged = func(g games.Game, p engine.Position) {
+		if w.Play.EditorChanged(g, p) {
+			return // not a move of the game on: undone
+		}
 		w.Solver.PositionChanged()
 		w.clearStale()
 		w.positionChanged()
@@ -143,7 +149,10 @@ func (w *Workbench) Status() string { return w.status.Text }
 
 // layout arranges the window.
 func (w *Workbench) layout() fyne.CanvasObject {
-	left := container.NewVSplit(w.Editor, w.Solver)
+	w.mode = w.newModeBar()
+	w.Play.Content().Hide()
+	panels := container.NewStack(w.Solver, w.Play.Content())
+	left := container.NewVSplit(w.Editor, container.NewBorder(container.NewThemeOverride(w.mode, compactTheme{}), nil, nil, nil, panels))
 	left.Offset = 0.47
 	tools := w.treeTools()
 	// The drawing is not clipped by fyne except inside a scroll container: without one, the
