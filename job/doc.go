@@ -27,6 +27,18 @@
 // the other way round; engine.IsMisereKey tells them apart for a store that keeps nimbers
 // only.
 //
+// The winning moves (moves.go) are asked as Moves, the nimber of every option, or
+// OutcomeMoves, only whether each option is losing: a move wins exactly when its option is
+// (nimber 0; under misère play, where Moves is answered as OutcomeMoves, a misère loss). The
+// distinct options are searched one at a time, the easiest first as the engine orders them
+// (those the cache, the game's theory or the cancelling of equal components decide need no
+// search), on the runner's cache, so that what one proves the next reads. Each search may
+// be bounded (Request.OptionLimit: nodes, time): an option not decided within it is left
+// Undecided, with what its facts prove (often ≠ 0), and the next one is tried. The position
+// is W as soon as one winning move is found, L once every option is proven ≠ 0, and its
+// nimber is their mex once all are known; a stop keeps what the options proved. Boxing Match
+// 10x20's middle 10x10 square leaves two equal halves: it is found losing with no search.
+//
 //	r, err := job.NewRunner("cram", job.Config{CacheMB: 256})
 //	res := r.Run(ctx, job.Request{Game: g, Position: p, Task: job.Nimber, Tree: job.TreeAfter,
 //		Limits: job.Limits{TreeNodes: 300_000, TreeTime: 5 * time.Second}}, nil)

@@ -16,8 +16,9 @@ import (
 func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 	res.Task = Outcome
 	switch {
-	case req.Task == Moves:
-		res.Err = fmt.Errorf("job: misère play: only the outcome is searched, not the winning moves")
+	case req.Task.listsMoves():
+		res.Task = OutcomeMoves // no nimbers: the options' misère outcomes
+		res.stopped(r.moves(ctx, req, res))
 		return
 	case req.Algo != "" && req.Algo != Couples && req.Algo != Elementary:
 		res.Err = fmt.Errorf("job: misère play searches whole positions; the %s search does not apply", req.Algo)

@@ -16,6 +16,9 @@ const (
 	Nimber  Task = iota // the nimber (Algorithm 3 on each component)
 	Outcome             // the outcome of (P, 0) (Algorithms 1 and 2)
 	Moves               // the nimber of every option: the winning moves
+	// OutcomeMoves is the outcome of every option, without nimbers: a move wins when its
+	// option is losing (moves.go). Under misère play Moves is answered so.
+	OutcomeMoves
 )
 
 // String names the task as the window's buttons do.
@@ -27,9 +30,14 @@ func (t Task) String() string {
 		return "Outcome"
 	case Moves:
 		return "Winning moves"
+	case OutcomeMoves:
+		return "Winning moves (outcomes)"
 	}
 	return "Task(" + strconv.Itoa(int(t)) + ")"
 }
+
+// listsMoves reports whether t asks for the options of the position (Moves, OutcomeMoves).
+func (t Task) listsMoves() bool { return t == Moves || t == OutcomeMoves }
 
 // An Algo is the search that answers a Nimber or Outcome task.
 type Algo string
@@ -74,6 +82,13 @@ type Limits struct {
 	TreeTime  time.Duration // wall time the recording may take
 }
 
+// An OptionLimit bounds the search of one option by a Moves task. A zero field sets no
+// bound; the zero OptionLimit searches every option to its end.
+type OptionLimit struct {
+	Nodes int64         // nodes one option's search may expand (checked every 1 024 nodes)
+	Time  time.Duration // wall time one option's search may take
+}
+
 // A Request is one question about one position.
 type Request struct {
 	Game     games.Game
@@ -84,8 +99,11 @@ type Request struct {
 	Limits   Limits
 	// Misere asks for the outcome under misère play (who moves last loses): the whole
 	// position is searched, with no nimbers (misere.go). A Nimber task is answered as
-	// Outcome; a tree is a misère one; Moves is refused.
+	// Outcome, Moves as OutcomeMoves; a tree is a misère one.
 	Misere bool
+	// OptionLimit bounds the search of each option by a Moves or OutcomeMoves task: an
+	// option not decided within it is reported so, and the next one is tried.
+	OptionLimit OptionLimit
 
 	// OnAnswer, when not nil, is called from the running goroutine as soon as the search
 	// has ended, before any recording starts, with the result so far (no tree yet): the

@@ -158,12 +158,29 @@ func (r *Result) ProvenText() string {
 	return strings.Join(parts, "; ")
 }
 
-// An Option is one move of the position and the nimber of the position it leads to.
+// An Option is one move of the position and what is known of the position it leads to:
+// its nimber, or else its outcome, or nothing (the search stopped, or passed the option's
+// limit, before deciding it).
 type Option struct {
 	Position string
 	Nimber   int
-	Known    bool // false when the search stopped before this option
+	Known    bool    // the nimber is known
+	Verdict  Verdict // the option's outcome, when proven (always, when Known)
 }
 
-// Wins reports whether the move wins: it leads to a position of nimber 0.
-func (o Option) Wins() bool { return o.Known && o.Nimber == 0 }
+// A Verdict is what is proven of the outcome of an option, for the player who moves there.
+type Verdict int8
+
+// The verdicts.
+const (
+	Undecided Verdict = iota // nothing proven
+	Losing                   // the player to move there loses (nimber 0): the move wins
+	Winning                  // the player to move there wins (nimber ≠ 0): the move loses
+)
+
+// Wins reports whether the move wins: it leads to a position of nimber 0 (or, under misère
+// play, to a position lost by the player to move).
+func (o Option) Wins() bool { return o.Known && o.Nimber == 0 || o.Verdict == Losing }
+
+// Decided reports whether the move is known to win or to lose.
+func (o Option) Decided() bool { return o.Known || o.Verdict != Undecided }

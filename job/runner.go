@@ -168,7 +168,7 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		switch {
 		case res.Stopped:
 			res.NoTree = "the search was stopped"
-		case req.Task == Moves || req.Algo == Elementary || req.Algo == Mex:
+		case req.Task.listsMoves() || req.Algo == Elementary || req.Algo == Mex:
 			res.NoTree = "only the couples search records trees of a nimber or an outcome"
 		default:
 			r.record(ctx, req, &res)
@@ -192,8 +192,8 @@ func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 	s.UseProofNumbers(req.proofNumbers(r.game))
 	var err error
 	switch {
-	case req.Task == Moves:
-		err = res.moves(ctx, s, p)
+	case req.Task.listsMoves():
+		err = r.moves(ctx, req, res)
 	case req.Algo == Elementary:
 		var win bool
 		win, err = s.Elementary(ctx, p)
@@ -219,7 +219,7 @@ func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 			res.Answer = nimberIs(n)
 		}
 	}
-	if req.Task != Moves {
+	if !req.Task.listsMoves() {
 		res.Search = s.Stats()
 	}
 	res.known(s, p)

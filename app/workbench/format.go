@@ -126,10 +126,14 @@ func StateText(r job.Result) string {
 // OptionText is one row of the winning-moves list.
 func OptionText(o job.Option) (mark, value string) {
 	switch {
-	case !o.Known:
-		return "", "?"
-	case o.Wins():
+	case o.Known && o.Nimber == 0:
 		return "★ wins", "= 0"
+	case o.Known:
+		return "", "= " + strconv.Itoa(o.Nimber)
+	case o.Verdict == job.Winning: // proven ≠ 0, its nimber not searched to the end
+		return "", "≠ 0"
+	case o.Verdict == job.Losing: // a misère loss: no nimber
+		return "★ wins", "L"
 	}
-	return "", "= " + strconv.Itoa(o.Nimber)
+	return "", "?"
 }

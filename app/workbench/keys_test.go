@@ -228,6 +228,8 @@ func TestMovesSummary(t *testing.T) {
 		{[]job.Option{lose, win, win, lose, win}, "3 winning moves"},
 		{[]job.Option{lose, lose}, "no winning move: every move leads to a nimber ≠ 0"},
 		{[]job.Option{lose, {}}, "no winning move found: 1 of 2 moves not solved"},
+		{[]job.Option{lose, {Verdict: job.Winning}, {}}, "no winning move found: 1 of 3 moves not solved"},
+		{[]job.Option{{Verdict: job.Winning}, lose}, "no winning move: every move leads to a nimber ≠ 0"},
 	} {
 		if got := MovesSummary(c.opts); got != c.want {
 			t.Errorf("MovesSummary(%v) = %q, want %q", c.opts, got, c.want)

@@ -213,10 +213,10 @@ func MovesSummary(opts []job.Option) string {
 	wins, unknown := 0, 0
 	for _, o := range opts {
 		switch {
-		case !o.Known:
-			unknown++
 		case o.Wins():
 			wins++
+		case !o.Decided():
+			unknown++
 		}
 	}
 	switch {

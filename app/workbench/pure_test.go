@@ -150,4 +150,7 @@ func TestFormat(t *testing.T) {
 	if m, v := OptionText(job.Option{Position: "2"}); m != "" || v != "?" {
 		t.Errorf("OptionText(unknown) = %q, %q", m, v)
 	}
+	if m, v := OptionText(job.Option{Position: "5x5", Verdict: job.Winning}); m != "" || v != "≠ 0" {
+		t.Errorf("OptionText(proven ≠ 0) = %q, %q", m, v)
+	}
 }
