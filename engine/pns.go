@@ -280,11 +280,17 @@ func (s *Solver) pnUpdate(v *pnNode) {
 		if u != v && pn == u.pn && dn == u.dn {
 			continue
 		}
+		// A proven parent never changes again: drop it, so that a couple many positions
+		// reach (a small one) does not walk them all at each change.
+		open := u.parents[:0]
 		for _, p := range u.parents {
 			if !p.proven() {
+				open = append(open, p)
 				g.push(p)
 			}
 		}
+		clear(u.parents[len(open):])
+		u.parents = open
 	}
 }
 
