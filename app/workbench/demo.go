@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -117,7 +119,8 @@ func selectDeep(w *Workbench) {
 func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 	lines := bufio.NewScanner(in)
 	time.Sleep(time.Second) // let the window appear
-	for _, s := range append(append(append(demoSteps(outDir), demoExportSteps(outDir)...), moveDemoSteps()...), treeDemoSteps()...) {
+	steps := append(append(append(demoSteps(outDir), demoExportSteps(outDir)...), moveDemoSteps()...), treeDemoSteps()...)
+	for _, s := range onlySteps(append(steps, playDemoSteps()...), os.Getenv("GRUNDY_DEMO_ONLY")) {
 		var done <-chan struct{}
 		fyne.DoAndWait(func() {
 			s.action(w)
@@ -138,4 +141,19 @@ func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 	}
 	fmt.Fprintln(out, "grundy-demo: done")
 	fyne.DoAndWait(func() { fyne.CurrentApp().Quit() })
+}
+
+// onlySteps returns the steps whose names contain only (GRUNDY_DEMO_ONLY, such as "play"),
+// or all of them when only is "".
+func onlySteps(steps []demoStep, only string) []demoStep {
+	if only == "" {
+		return steps
+	}
+	var out []demoStep
+	for _, s := range steps {
+		if strings.Contains(s.name, only) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

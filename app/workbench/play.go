@@ -182,13 +182,13 @@ func reasonText(r pickReason, misere bool, limit time.Duration) string {
 	switch r {
 	case pickWins:
 		if misere {
-			return "it leaves you a position lost under misère play"
+			return "it wins (a misère loss left to you)"
 		}
-		return "it leaves you a position of nimber 0"
+		return "it wins (nimber 0 left to you)"
 	case pickUnsolved:
-		return fmt.Sprintf("no winning move found in %v: an unsolved move that leaves the most moves", limit)
+		return fmt.Sprintf("no win found in %v", limit)
 	}
-	return "no move wins: the one that leaves the most moves, to make the game long"
+	return "no move wins: the longest game"
 }
 
 // A playGame is one game against the engine, from the position in the editor.

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"grundy/engine"
 	"grundy/games"
@@ -144,14 +145,27 @@ func TestPlay_NimFromPPositionUserLoses(t *testing.T) {
 	}
 }
 
-// pickAndPlay selects row i of the play panel's list and taps Play move.
+// pickAndPlay selects row i of the play panel's list, which draws its move on the board,
+// and taps the row's Play.
 func pickAndPlay(t *testing.T, w *Workbench, i int) {
 	t.Helper()
 	w.Play.ui.list.Select(i)
 	if w.Editor.MoveNote() == "" {
 		t.Errorf("the move picked in the list is not drawn on the board")
 	}
-	test.Tap(w.Play.ui.play)
+	tapRowPlay(t, w, i)
+}
+
+// tapRowPlay taps the Play button of row i of the play panel's list.
+func tapRowPlay(t *testing.T, w *Workbench, i int) {
+	t.Helper()
+	row := w.Play.ui.list.CreateItem()
+	w.Play.ui.list.UpdateItem(i, row)
+	play, ok := row.(*fyne.Container).Objects[2].(*widget.Button)
+	if !ok {
+		t.Fatalf("row %d has no Play button", i)
+	}
+	test.Tap(play)
 }
 
 // From an N-position with the engine to move, every engine answer leaves a P-position, over
@@ -285,7 +299,7 @@ func TestPlay_HintThenWin(t *testing.T) {
 	if note := w.Editor.MoveNote(); !strings.Contains(note, "heap 2") {
 		t.Errorf("the board's note %q, want the winning move drawn", note)
 	}
-	test.Tap(w.Play.ui.play) // the move the hint selected
+	tapRowPlay(t, w, 0) // the move the hint selected
 	waitEngine(t, w, q)
 	if !strings.Contains(w.Play.note, "no move wins") {
 		t.Errorf("engine's note %q", w.Play.note)

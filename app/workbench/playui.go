@@ -334,7 +334,7 @@ func (p *PlayPanel) enginePlays(s *playSearch) {
 	}
 	reason := reasonText(why, gm.misere, s.limit)
 	if why == pickUnsolved && s.userStopped {
-		reason = "stopped before a winning move was found: an unsolved move that leaves the most moves"
+		reason = "stopped before a win was found"
 	}
 	if err := p.setBoard(stateOf(gm.game.Name(), m.notation)); err != nil {
 		p.EndGame()
@@ -342,7 +342,7 @@ func (p *PlayPanel) enginePlays(s *playSearch) {
 		return
 	}
 	gm.play(m.notation, m.pos)
-	p.note = "Engine: " + what + " — " + reason + "."
+	p.note = "Engine: " + what + "; " + reason + "."
 	p.afterMove()
 }
 
@@ -384,7 +384,7 @@ func (p *PlayPanel) stateText() string {
 	case p.search != nil:
 		return fmt.Sprintf("The engine is thinking (up to %v)…", p.search.limit)
 	}
-	return "Your move: on the board, or pick one below."
+	return "Your move (" + p.movesText() + "): on the board, or play one below."
 }
 
 // endText says who won a game that is over, and why.
@@ -408,13 +408,13 @@ func (p *PlayPanel) scoreText() string {
 
 // playUI holds the widgets of a PlayPanel.
 type playUI struct {
-	newGame, hint, stop, end, reset, play *widget.Button
-	first                                 *widget.Select // who moves first
-	misere                                *widget.Check
-	limit                                 *widget.Select // the engine's time
-	score, state, note, summary           *widget.Label
-	list                                  *widget.List
-	content                               *fyne.Container
+	newGame, hint, stop, end, reset *widget.Button
+	first                           *widget.Select // who moves first
+	misere                          *widget.Check
+	limit                           *widget.Select // the engine's time
+	score, state, note              *widget.Label
+	list                            *widget.List
+	content                         *fyne.Container
 }
 
 // firstChoices name who moves first, in the order of Side.
@@ -430,7 +430,6 @@ func (u *playUI) build(p *PlayPanel) {
 	u.end = widget.NewButtonWithIcon("End game", theme.CancelIcon(), p.EndGame)
 	u.reset = widget.NewButtonWithIcon("", theme.ContentClearIcon(), p.ResetScore)
 	u.reset.Importance = widget.LowImportance
-	u.play = widget.NewButtonWithIcon("Play move", theme.ConfirmIcon(), p.PlayPicked)
 	u.first = widget.NewSelect(firstChoices, nil)
 	u.first.SetSelectedIndex(int(User))
 	u.misere = widget.NewCheck("Misère", func(on bool) { p.solver.SetMisere(on) })
@@ -450,8 +449,7 @@ func (u *playUI) build(p *PlayPanel) {
 	u.score = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	u.state = widget.NewLabel("")
 	u.note = widget.NewLabel("")
-	u.summary = widget.NewLabel("")
-	for _, l := range []*widget.Label{u.state, u.note, u.summary} {
+	for _, l := range []*widget.Label{u.state, u.note} {
 		l.Truncation = fyne.TextTruncateEllipsis
 	}
 	u.list = u.moveList(p)
@@ -459,7 +457,7 @@ func (u *playUI) build(p *PlayPanel) {
 }
 
 // moveList makes the list of the position's moves: a mark on the winning ones a hint found,
-// the position each leaves. Selecting one draws it on the board.
+// the position each leaves, a button that plays it. Selecting one draws it on the board.
 func (u *playUI) moveList(p *PlayPanel) *widget.List {
 	l := widget.NewList(
 		func() int { return len(p.listed) },
@@ -468,11 +466,13 @@ func (u *playUI) moveList(p *PlayPanel) *widget.List {
 			mark.Importance = widget.SuccessImportance
 			pos := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 			pos.Truncation = fyne.TextTruncateEllipsis
-			return container.NewBorder(nil, nil, mark, nil, pos)
+			play := widget.NewButtonWithIcon("Play", theme.ConfirmIcon(), nil)
+			play.Importance = widget.LowImportance
+			return container.NewBorder(nil, nil, mark, play, pos)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			row := o.(*fyne.Container)
-			pos, mark := row.Objects[0].(*widget.Label), row.Objects[1].(*widget.Label)
+			pos, mark, play := row.Objects[0].(*widget.Label), row.Objects[1].(*widget.Label), row.Objects[2].(*widget.Button)
 			if p.game == nil || i >= len(p.listed) {
 				return
 			}
@@ -482,6 +482,7 @@ func (u *playUI) moveList(p *PlayPanel) *widget.List {
 			if m.wins {
 				mark.SetText("★ wins")
 			}
+			play.OnTapped = func() { p.playListed(i) }
 		})
 	l.OnSelected = func(i widget.ListItemID) {
 		if p.game == nil || i >= len(p.listed) {
@@ -489,13 +490,21 @@ func (u *playUI) moveList(p *PlayPanel) *widget.List {
 		}
 		p.picked = p.listed[i]
 		p.editor.ShowMove(p.game.moves[p.picked].notation)
-		p.updateButtons()
 	}
 	return l
 }
 
-// layout arranges the widgets: the game's buttons and the score's reset, the settings of
-// the next game, the score, the state, what the engine did, the moves under their summary.
+// playListed plays the move of row i of the list.
+func (p *PlayPanel) playListed(i int) {
+	if i < 0 || i >= len(p.listed) {
+		return
+	}
+	p.picked = p.listed[i]
+	p.PlayPicked()
+}
+
+// layout arranges the widgets: the game's buttons, the settings of the next game, the score
+// and its reset, the state, what the engine did, the moves.
 func (u *playUI) layout() *fyne.Container {
 	compact := func(o fyne.CanvasObject) fyne.CanvasObject { return container.NewThemeOverride(o, compactTheme{}) }
 	line := func(l *widget.Label) fyne.CanvasObject {
@@ -504,10 +513,9 @@ func (u *playUI) layout() *fyne.Container {
 	top := container.NewVBox(
 		container.NewHBox(u.newGame, u.hint, u.stop, u.end),
 		container.NewHBox(u.first, u.misere, layout.NewSpacer(), widget.NewLabel("Engine:"), u.limit),
-		container.NewBorder(nil, nil, nil, u.reset, line(u.score)),
+		compact(container.NewBorder(nil, nil, nil, u.reset, u.score)),
 		line(u.state),
 		line(u.note),
-		container.NewBorder(nil, nil, nil, u.play, u.summary),
 	)
 	return container.NewBorder(top, nil, nil, nil, u.list)
 }
@@ -523,7 +531,6 @@ func (p *PlayPanel) refresh() {
 	}
 	p.ui.list.UnselectAll()
 	p.ui.list.Refresh()
-	p.ui.summary.SetText(p.summaryText())
 	p.ui.score.SetText(p.scoreText())
 	p.ui.state.SetText(p.stateText())
 	p.ui.note.SetText(p.note)
@@ -544,14 +551,11 @@ func winsFirstMoves(moves []playMove) []int {
 	return order
 }
 
-// summaryText is the line over the list: how many moves there are.
-func (p *PlayPanel) summaryText() string {
-	if len(p.listed) == 0 {
-		return ""
-	}
-	s := "Your moves: " + count(int64(len(p.game.moves)))
-	if len(p.game.moves) > len(p.listed) {
-		s += ", the first " + count(int64(len(p.listed))) + " listed"
+// movesText counts the user's moves, and says when the list holds only the first ones.
+func (p *PlayPanel) movesText() string {
+	s := plural(len(p.game.moves), "move", "moves")
+	if len(p.game.moves) > maxListedMoves {
+		s += ", the first " + count(int64(maxListedMoves)) + " listed"
 	}
 	return s
 }
@@ -560,7 +564,6 @@ func (p *PlayPanel) summaryText() string {
 func (p *PlayPanel) updateButtons() {
 	userTurn := p.Playing() && p.game.turn == User && p.search == nil
 	setEnabled(p.ui.hint, userTurn)
-	setEnabled(p.ui.play, userTurn && p.picked >= 0)
 	setEnabled(p.ui.stop, p.search != nil)
 	setEnabled(p.ui.end, p.Playing())
 	setEnabled(p.ui.first, !p.Playing())
