@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--db PATH | --no-db]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--db PATH | --no-db]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -27,6 +27,7 @@ type solveFlags struct {
 	treeNodes                   int64
 	treeTime                    time.Duration
 	misere                      bool
+	moves                       movesFlags
 	db                          storeFlags
 }
 
@@ -40,6 +41,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
 	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
 	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
+	f.moves.register(fs)
 	f.db.register(fs)
 }
 
@@ -83,6 +85,9 @@ func (f *solveFlags) check() error {
 	case f.treeTime < 0:
 		return usagef("--tree-time %v: want 0 or more", f.treeTime)
 	}
+	if err := f.moves.check(f.algo); err != nil {
+		return err
+	}
 	return f.db.check()
 }
 
@@ -97,6 +102,10 @@ type solveResult struct {
 	Stopped  bool       `json:"stopped,omitempty"`
 	Proven   []string   `json:"proven,omitempty"`    // after a stop: what is known of each component
 	Tree     string     `json:"tree_note,omitempty"` // why the tree was not measured
+
+	WinningMoves   *[]string  `json:"winning_moves,omitempty"`   // --moves: the options reached by them
+	UndecidedMoves *int       `json:"undecided_moves,omitempty"` // --moves: options left undecided
+	moves          *movesNote // --moves: the rest of the text output
 }
 
 type solveStats struct {
@@ -146,11 +155,17 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		req.Task = job.Outcome
 	}
 	req.Misere = f.misere
+	if f.moves.on {
+		f.moves.ask(&req)
+	}
 	res := r.Run(ctx, req, progress)
 	if res.Err != nil {
 		return fail(env, "solve", res.Err)
 	}
 	out := resultOf(res)
+	if f.moves.on {
+		out.addMoves(res, f.moves)
+	}
 	if f.misere {
 		// Misère play has no nimbers; the components' facts are normal-play ones.
 		out.Misere, out.Proven = true, nil
@@ -170,7 +185,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if !f.json {
 		printSolve(env, out, false)
 	}
-	if (req.Algo == "" || req.Algo == job.Couples || req.Algo == job.PNS) && f.treeNodes > 0 {
+	if (req.Algo == "" || req.Algo == job.Couples || req.Algo == job.PNS) && f.treeNodes > 0 && !f.moves.on {
 		req.Tree, req.Limits = job.TreeOnly, job.Limits{TreeNodes: f.treeNodes, TreeTime: f.treeTime}
 		out.addTree(r.Run(ctx, req, progress))
 	}
@@ -259,6 +274,7 @@ func printSolve(env *Env, r solveResult, asJSON bool) {
 	for _, line := range r.Proven {
 		fmt.Fprintf(w, "proven    %s\n", line)
 	}
+	printMoves(w, r)
 	st := r.Stats
 	fmt.Fprintf(w, "nodes     %d in %.3f s (%.0f/s), max depth %d\n", st.Nodes, float64(st.ElapsedMS)/1000, st.NodesPerSecond, st.MaxDepth)
 	fmt.Fprintf(w, "cache     %d hits of %d lookups, %d entries kept, %.1f MB\n", st.CacheHits, st.CacheLookups, st.CacheEntries, float64(st.CacheBytes)/(1<<20))

@@ -310,6 +310,29 @@ func (m *moveSearch) answer(groups []*moveGroup) {
 	case !undecided:
 		res.Answer = nimberIs(0) // every option is proven ≠ 0
 	}
+	m.learn()
+}
+
+// learn puts what the options proved of the position in the runner's cache, when the
+// position is one component (a sum's outcome is no fact of any one key): its components'
+// facts, which the result reports, then say it too, and a store keeps it.
+func (m *moveSearch) learn() {
+	comps := m.req.Position.Split()
+	a := m.res.Answer
+	if m.misere || len(comps) != 1 || !a.HasOutcome {
+		return
+	}
+	key := comps[0].Key()
+	f, _ := m.r.cache.Get(key)
+	if _, known := f.Nimber(); known {
+		return
+	}
+	switch {
+	case a.HasNimber:
+		m.r.cache.Put(key, f.WithNimber(a.Nimber))
+	case !f.Excludes(0):
+		m.r.cache.Put(key, f.Without(0))
+	}
 }
 
 // addStats adds the counts of one search to those of the searches before it.
