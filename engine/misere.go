@@ -106,10 +106,11 @@ func (s *Solver) MisereOutcome(ctx context.Context, p Position, theory MisereThe
 // misereSearch is one misère search: the solver it counts in, the theory it may ask, the
 // recorder when it records a tree, and the options of the components expanded last.
 type misereSearch struct {
-	s      *Solver
-	theory MisereTheory
-	rec    *misereRecorder
-	memo   map[string][]compOption
+	s         *Solver
+	theory    MisereTheory
+	rec       *misereRecorder
+	memo      map[string][]compOption // by component key (misereoptions.go)
+	memoBytes int64
 }
 
 // A misereOption is an option of a whole position: the position, its components and its
