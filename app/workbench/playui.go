@@ -577,6 +577,12 @@ func (w *Workbench) SetPlayMode(on bool) {
 		w.mode.SetSelected(modeChoices[boolInt(on)]) // calls SetPlayMode again
 		return
 	}
+	if on == w.PlayMode() {
+		return
+	}
+	// The board is where a game is played: it gets the room the progress table had, as
+	// much as the play panel's minimum leaves.
+	w.left.SetOffset(w.left.Offset + playBoardRoom*float64(2*boolInt(on)-1))
 	if on {
 		w.Play.ui.misere.SetChecked(w.Solver.Misere())
 		w.Solver.Hide()
@@ -587,6 +593,9 @@ func (w *Workbench) SetPlayMode(on bool) {
 	w.Play.Content().Hide()
 	w.Solver.Show()
 }
+
+// playBoardRoom is the share of the left column the editor gains in play mode.
+const playBoardRoom = 0.1
 
 // PlayMode reports whether the play panel is on show.
 func (w *Workbench) PlayMode() bool { return w.Play.Content().Visible() }

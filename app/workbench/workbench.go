@@ -53,6 +53,7 @@ type Workbench struct {
 	titled   editor.State  // the example whose title the window shows (title.go)
 	content  fyne.CanvasObject
 	mode     *widget.RadioGroup // the solver panel or the play panel
+	left     *container.Split   // the editor over the panels
 }
 
 // New builds the workbench in win: its content, main menu and shortcuts.
@@ -154,6 +155,7 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	panels := container.NewStack(w.Solver, w.Play.Content())
 	left := container.NewVSplit(w.Editor, container.NewBorder(container.NewThemeOverride(w.mode, compactTheme{}), nil, nil, nil, panels))
 	left.Offset = 0.47
+	w.left = left
 	tools := w.treeTools()
 	// The drawing is not clipped by fyne except inside a scroll container: without one, the
 	// edges and nodes of a zoomed tree run over the details and the toolbar.
