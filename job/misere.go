@@ -19,6 +19,9 @@ func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 	case req.Task.listsMoves():
 		res.Task = OutcomeMoves // no nimbers: the options' misère outcomes
 		res.stopped(r.moves(ctx, req, res))
+		if res.Stopped {
+			res.Components = []Component{{Position: res.Position}} // no normal-play fact, as below
+		}
 		return
 	case req.Algo != "" && req.Algo != Couples && req.Algo != Elementary:
 		res.Err = fmt.Errorf("job: misère play searches whole positions; the %s search does not apply", req.Algo)

@@ -46,6 +46,8 @@ type moveSearch struct {
 // option not decided within its limit is left Undecided (with what its facts prove) and the
 // next one is tried; a stop (ctx) keeps what was proven and returns ctx's error.
 func (r *Runner) moves(ctx context.Context, req Request, res *Result) error {
+	start := time.Now()
+	defer func() { res.Search.Elapsed = time.Since(start) }()
 	m := &moveSearch{r: r, req: req, res: res, misere: req.Misere, outcome: req.Task == OutcomeMoves || req.Misere}
 	opts, err := m.options()
 	if err != nil {
@@ -53,8 +55,6 @@ func (r *Runner) moves(ctx context.Context, req Request, res *Result) error {
 	}
 	m.s = r.movesSolver(req)
 	groups := m.groups(opts)
-	start := time.Now()
-	defer func() { res.Search.Elapsed = time.Since(start) }()
 	defer m.answer(groups)
 	for _, g := range groups {
 		if m.decided(g) {

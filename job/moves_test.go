@@ -248,3 +248,22 @@ func TestMoves_MisereNim(t *testing.T) {
 		}
 	}
 }
+
+// TestMoves_MisereStopped: misère winning moves stopped before the end say the position's
+// outcome is not proven (when no winning move was found), not that it has no move.
+func TestMoves_MisereStopped(t *testing.T) {
+	req := request(t, "sprouts", "0*9", Moves)
+	req.Misere = true
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res := runner(t, "sprouts").Run(ctx, req, nil)
+	if !res.Stopped || res.Err != nil || len(res.Options) == 0 {
+		t.Fatalf("misère 0*9 moves in 50 ms: stopped %v, err %v, %d options; want stopped, listed", res.Stopped, res.Err, len(res.Options))
+	}
+	if got, want := res.ProvenText(), "0*9: nothing proven yet"; got != want {
+		t.Errorf("ProvenText() = %q, want %q", got, want)
+	}
+	if res.Answer.HasOutcome != (len(winning(res)) > 0) {
+		t.Errorf("answer %+v with winning moves %q: want W exactly when one is found", res.Answer, winning(res))
+	}
+}
