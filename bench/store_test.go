@@ -177,6 +177,14 @@ func BenchmarkStoreOpen(b *testing.B) {
 	facts := s.Facts("cram")
 	for i := range n {
 		facts.Put(benchKey(i), engine.Fact{}.WithNimber(i%5))
+		if (i+1)%(1<<16) == 0 { // a tight loop of Puts outruns the writer, which would drop some
+			if err := s.Flush(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if u := facts.Use(); u.Dropped > 0 {
+		b.Fatalf("%d of %d facts dropped while filling the store", u.Dropped, n)
 	}
 	if err := s.Close(); err != nil {
 		b.Fatal(err)

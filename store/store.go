@@ -97,7 +97,7 @@ func Open(dir string) (*Store, error) {
 	}
 	lock, err := pebble.LockDirectory(dir, vfs.Default)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: in use by another process (%s)", dir, firstLine(err.Error()))
+		return nil, fmt.Errorf("store %s: in use by another process, or already open (%s)", dir, firstLine(err.Error()))
 	}
 	s := &Store{dir: dir, lock: lock, facts: make(map[string]*Facts)}
 	s.db, err = pebble.Open(dir, s.options())
