@@ -238,12 +238,14 @@ func scanLines(r io.Reader, name string, fn func(n int, line string) error) erro
 // WriteGlop writes the records that give a nimber as a database of Glop (FormatGlop) or SPOTS
 // (FormatSPOTS): the header, then "position nimber" lines sorted by byte, each ending with a
 // newline, as both programs write them. Records with values proven ≠ only are left out (the
-// format holds losing couples); skipped says how many. Every record must be of one game.
+// format holds losing couples), and so are misère outcomes (kept as "= 0" or "≠ 0" under keys
+// of their own, engine.IsMisereKey: no nimber of normal play); skipped says how many. Every
+// record must be of one game.
 func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int, err error) {
 	lines := make([]string, 0, len(recs))
 	for _, r := range recs {
 		n, ok := r.Fact.Nimber()
-		if !ok {
+		if !ok || engine.IsMisereKey(r.Key) {
 			skipped++
 			continue
 		}
