@@ -28,8 +28,8 @@ import (
 //
 // Environment: SPOTS_DIR (SPOTS's src folder, holding the built spots/_cpp module; unset: the
 // benchmark skips), SPOTS_PYTHON (the Python it was built for; default python3), GRUNDY_ALGO
-// (our search; default couples), GRUNDY_SPOTS_LIMIT (how long either side may take on one
-// position; default 10m, the issue's budget).
+// (our search; default job.DefaultAlgo's for Sprouts), GRUNDY_SPOTS_LIMIT (how long either
+// side may take on one position; default 10m, the issue's budget).
 
 // spotsPositions are the outcomes issue 12 compares with SPOTS, all three lost (p ≡ 0, 1, 2
 // mod 6; shared/SPROUTS.md).
@@ -139,11 +139,11 @@ func wl(win bool) string {
 	return "L"
 }
 
-// spotsAlgo is our search named by GRUNDY_ALGO (couples when unset).
+// spotsAlgo is our search named by GRUNDY_ALGO, or the one Sprouts is solved with by default.
 func spotsAlgo() (job.Algo, error) {
 	name := os.Getenv("GRUNDY_ALGO")
 	if name == "" {
-		return job.Couples, nil
+		return job.DefaultAlgo("sprouts"), nil
 	}
 	if a := job.Algo(name); slices.Contains(spotsAlgos, a) {
 		return a, nil
