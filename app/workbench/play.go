@@ -4,235 +4,363 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
+	"fyne.io/fyne/v2"
+
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
 )
 
-// Preference keys and defaults of the play mode.
-const (
-	// PrefPlaySeconds is how long the engine may think over a move (or a hint).
-	PrefPlaySeconds    = "playSeconds"
-	DefaultPlaySeconds = 5
-)
+// A PlayPanel plays games against the engine on the editor's board. New game starts from
+// the editor's position, the user or the engine first, under normal or misère play (the
+// solver's setting). The user moves on the board, by the picture's own gestures (a domino
+// dragged on Cram, a bite on Chomp, a token tapped on a heap, a move picked under a text
+// picture) or by a move picked in the panel's list and played; the engine answers with a
+// winning move when its search finds one in the time allowed, else with the move that leaves
+// the most moves. While a game is on, the editor's fields are locked and a change of the
+// board that is not a legal move of the user is undone. Searches run on a runner of the
+// panel's own, in a goroutine, and reach the widgets through do.
+type PlayPanel struct {
+	editor *editor.Editor
+	solver *SolverPanel // whose misère setting a game takes
+	do     func(func())
+	prefs  fyne.Preferences
+	rng    *rand.Rand // the engine's choices; only touched on the UI goroutine
 
-// PlayTimeChoices are the engine's thinking times offered.
-var PlayTimeChoices = []time.Duration{time.Second, 5 * time.Second, 30 * time.Second}
+	game     *playGame // the game on, or the last one (over), or nil
+	lastEnd  editor.State
+	search   *playSearch   // the running search, or nil
+	done     chan struct{} // the running or last search's (see Done)
+	ran      chan struct{} // closed when the last search's goroutine has left the runner
+	runner   *job.Runner   // touched only by the search goroutines, one after the other, and Close
+	applying bool          // the panel itself changes the editor's position
+	wins     int           // games the user won this session
+	losses   int
+	picked   int // the move selected in the list, or -1
+	listed   []int
+	note     string // what the engine last did
 
-// playCacheMB is the cache of the play mode's own runner. The solver panel's runner may be
-// busy with a task of its own (a runner takes one request at a time), and the positions of a
-// game played by hand are small.
-const playCacheMB = 64
-
-// maxListedMoves bounds the moves the play panel lists (the engine searches them all).
-const maxListedMoves = job.MaxOptions
-
-// A Side is a player of a game against the engine.
-type Side int
-
-// The two players.
-const (
-	User Side = iota
-	Engine
-)
-
-// other is the opponent of s.
-func (s Side) other() Side { return 1 - s }
-
-// A playMove is one move of the position on the board, and what a search proved of it.
-type playMove struct {
-	notation string // the position it leaves, in the game's notation
-	pos      engine.Position
-	key      string
-	known    bool // the search proved the outcome of the position it leaves
-	wins     bool // known, and the position it leaves is lost for the player to move
-	left     int  // the moves of the position it leaves: the long-game rule's measure
+	ui playUI
 }
 
-// distinctMoves returns the options of p, each once (by notation), in the game's order.
-func distinctMoves(p engine.Position) []playMove {
-	var moves []playMove
-	seen := map[string]bool{}
-	for o := range p.Options() {
-		s := o.String()
-		if seen[s] {
-			continue
-		}
-		seen[s] = true
-		moves = append(moves, playMove{notation: s, pos: o, key: o.Key()})
-	}
-	return moves
+// A playSearch is one search of the panel: the engine's move, or a hint.
+type playSearch struct {
+	hint        bool
+	game        *playGame
+	plies       int // the game's plies when it began: its result is for that position
+	moves       []playMove
+	order       []int
+	limit       time.Duration
+	cancel      context.CancelFunc
+	userStopped bool
+	done        chan struct{}
 }
 
-// hasMove reports whether p has a move at all.
-func hasMove(p engine.Position) bool {
-	for range p.Options() {
-		return true
-	}
-	return false
+// NewPlayPanel returns a play panel on e's board, taking misère play from s.
+func NewPlayPanel(e *editor.Editor, s *SolverPanel, do func(func()), prefs fyne.Preferences) *PlayPanel {
+	p := &PlayPanel{editor: e, solver: s, do: do, prefs: prefs, picked: -1,
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 15))}
+	p.ui.build(p)
+	p.refresh()
+	return p
 }
 
-// findMove returns the index of the move of moves that leaves p: the same notation, or
-// else the same canonical key (the board drawn another way: a heap emptied to 0, a bar
-// turned), or -1 when p is no move.
-func findMove(moves []playMove, p engine.Position) int {
-	s, k := p.String(), p.Key()
-	for i, m := range moves {
-		if m.notation == s {
-			return i
-		}
-	}
-	for i, m := range moves {
-		if m.key == k {
-			return i
-		}
-	}
-	return -1
+// Seed makes the engine's choices repeatable (tests).
+func (p *PlayPanel) Seed(seed uint64) { p.rng = rand.New(rand.NewPCG(seed, 15)) }
+
+// Score returns the games the user won and lost this session.
+func (p *PlayPanel) Score() (wins, losses int) { return p.wins, p.losses }
+
+// ResetScore sets the score back to nothing.
+func (p *PlayPanel) ResetScore() {
+	p.wins, p.losses = 0, 0
+	p.refresh()
 }
 
-// judgeMoves proves, move after move in order, whether each move of moves wins: whether the
-// position it leaves is lost for the player to move, by the runner's Outcome task (under
-// misère play when misere is set). With firstWin it stops at the first winning move. It
-// returns when ctx ends, with what it proved so far and no error; a failure of the search
-// is an error.
-func judgeMoves(ctx context.Context, r *job.Runner, g games.Game, moves []playMove, order []int, misere, firstWin bool) error {
-	for _, i := range order {
-		if ctx.Err() != nil {
-			return nil
+// Playing reports whether a game is on (started and not over).
+func (p *PlayPanel) Playing() bool { return p.game != nil && !p.game.over }
+
+// Thinking reports whether a search (the engine's move or a hint) runs.
+func (p *PlayPanel) Thinking() bool { return p.search != nil }
+
+// Done returns a channel closed when the running (or last) search has ended and its result
+// is on show, or nil before the first search; tests and the demo wait on it.
+func (p *PlayPanel) Done() <-chan struct{} { return p.done }
+
+// Limit returns the time the engine may think over a move or a hint.
+func (p *PlayPanel) Limit() time.Duration {
+	return time.Duration(p.prefs.IntWithFallback(PrefPlaySeconds, DefaultPlaySeconds)) * time.Second
+}
+
+// SetFirst sets who moves first in the next game.
+func (p *PlayPanel) SetFirst(s Side) { p.ui.first.SetSelectedIndex(int(s)) }
+
+// first is who moves first in the next game.
+func (p *PlayPanel) first() Side {
+	if p.ui.first.SelectedIndex() == int(Engine) {
+		return Engine
+	}
+	return User
+}
+
+// NewGame starts a game from the editor's position; when the editor still shows the end of
+// the last game, from that game's start. A game on is abandoned, uncounted.
+func (p *PlayPanel) NewGame() {
+	p.EndGame()
+	if p.game != nil && p.editor.State() == p.lastEnd {
+		p.setBoard(stateOf(p.game.game.Name(), p.game.start))
+	}
+	g, pos := p.editor.Current()
+	if g == nil || pos == nil || p.editor.Err() != nil {
+		p.ui.state.SetText("The editor's entry is not a valid position: correct it to play.")
+		return
+	}
+	p.game = newPlayGame(g, p.editor.State().Notation, pos, p.first(), p.solver.Misere())
+	p.note = ""
+	p.editor.SetLocked(true)
+	p.afterMove()
+}
+
+// EndGame abandons the game on, uncounted, and unlocks the editor.
+func (p *PlayPanel) EndGame() {
+	p.abandonSearch()
+	if p.Playing() {
+		p.game.over, p.game.winner = true, -1
+		p.note = "Game ended before its end: not counted."
+	}
+	p.editor.SetLocked(false)
+	p.refresh()
+}
+
+// Stop stops the running search: the engine then plays the best move it found so far, a
+// hint lists what it proved.
+func (p *PlayPanel) Stop() {
+	if s := p.search; s != nil {
+		s.userStopped = true
+		s.cancel()
+	}
+}
+
+// Hint looks for the winning moves of the position, the user to move: the list marks them,
+// and the board draws the first.
+func (p *PlayPanel) Hint() {
+	if !p.Playing() || p.game.turn != User || p.search != nil {
+		return
+	}
+	p.startSearch(true)
+}
+
+// PlayPicked plays the move selected in the list, as a move on the board would.
+func (p *PlayPanel) PlayPicked() {
+	if !p.Playing() || p.game.turn != User || p.picked < 0 || p.picked >= len(p.game.moves) {
+		return
+	}
+	p.editor.SetState(stateOf(p.game.game.Name(), p.game.moves[p.picked].notation)) // the user's move, as on the board
+}
+
+// Close stops the running search, waits a little for it, and frees the runner's cache.
+func (p *PlayPanel) Close() {
+	p.abandonSearch()
+	if p.ran != nil {
+		select {
+		case <-p.ran:
+		case <-time.After(storeWait):
+			return // the search did not stop: leave its runner be
 		}
-		res := r.Run(ctx, job.Request{Game: g, Position: moves[i].pos, Task: job.Outcome, Misere: misere}, nil)
-		if res.Err != nil {
-			return fmt.Errorf("the move to %s: %w", moves[i].notation, res.Err)
+	}
+	if p.runner != nil {
+		p.runner.Close()
+		p.runner = nil
+	}
+}
+
+// EditorChanged is told of each change of the editor's position before the rest of the
+// window is, and reports whether it undid it. While a game is on, a change to a move of the
+// position on the board, the user to move, is the user's move; the panel's own changes pass;
+// any other change is undone.
+func (p *PlayPanel) EditorChanged(g games.Game, pos engine.Position) bool {
+	gm := p.game
+	if p.applying || !p.Playing() || g.Name() == gm.game.Name() && pos.String() == gm.pos.String() {
+		return false
+	}
+	if i := findMove(gm.moves, pos); g.Name() == gm.game.Name() && i >= 0 && gm.turn == User && !p.engineThinking() {
+		p.abandonSearch() // a hint of the position before
+		gm.play(p.editor.State().Notation, pos)
+		p.note = ""
+		p.afterMove()
+		return false
+	}
+	why := "That is not a move: the board is locked while a game is on (End game to edit it)."
+	if gm.turn == Engine || p.engineThinking() {
+		why = "Wait for the engine's move."
+	}
+	p.setBoard(stateOf(gm.game.Name(), gm.notation))
+	p.ui.state.SetText(why)
+	return true
+}
+
+// setBoard shows s in the editor as the panel's own change.
+func (p *PlayPanel) setBoard(s editor.State) error {
+	p.applying = true
+	defer func() { p.applying = false }()
+	return p.editor.SetState(s)
+}
+
+// engineThinking reports whether the engine's search for its move runs.
+func (p *PlayPanel) engineThinking() bool { return p.search != nil && !p.search.hint }
+
+// afterMove goes on after a move (or the start): the end of the game, or the engine's turn,
+// or the user's.
+func (p *PlayPanel) afterMove() {
+	gm := p.game
+	p.picked = -1
+	if gm.over {
+		if gm.winner == User {
+			p.wins++
+		} else {
+			p.losses++
 		}
-		if !res.Answer.HasOutcome {
-			continue // stopped: the time is up
+		p.lastEnd = p.editor.State()
+		p.editor.SetLocked(false)
+	} else if gm.turn == Engine {
+		p.startSearch(false)
+	}
+	p.refresh()
+}
+
+// startSearch searches the moves of the position on the board: the engine's move, stopping
+// at the first winning one, or the hint, all of them. It runs in a goroutine once the last
+// search's has left the runner.
+func (p *PlayPanel) startSearch(hint bool) {
+	gm := p.game
+	s := &playSearch{hint: hint, game: gm, plies: gm.plies, limit: p.Limit(), done: make(chan struct{})}
+	s.moves = append([]playMove(nil), gm.moves...)
+	s.order = gm.order(p.rng)
+	if hint {
+		s.order = s.order[:0]
+		for i := range s.moves {
+			s.order = append(s.order, i) // the game's order: the list's
 		}
-		moves[i].known, moves[i].wins = true, !res.Answer.Win
-		if firstWin && moves[i].wins {
-			return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), s.limit)
+	s.cancel = cancel
+	prev, ran := p.ran, make(chan struct{})
+	p.search, p.done, p.ran = s, s.done, ran
+	go func() {
+		defer cancel()
+		if prev != nil {
+			<-prev
 		}
+		err := p.judge(ctx, s)
+		close(ran)
+		p.do(func() { p.searched(s, err) })
+	}()
+	p.refresh()
+}
+
+// judge runs s on the runner of its game (made anew when the game changed). It runs on the
+// search's goroutine.
+func (p *PlayPanel) judge(ctx context.Context, s *playSearch) error {
+	name := s.game.game.Name()
+	if p.runner != nil && p.runner.Game() != name {
+		p.runner.Close()
+		p.runner = nil
+	}
+	if p.runner == nil {
+		r, err := job.NewRunner(name, job.Config{CacheMB: playCacheMB, Shared: true})
+		if err != nil {
+			return err
+		}
+		p.runner = r
+	}
+	if err := judgeMoves(ctx, p.runner, s.game.game, s.moves, s.order, s.game.misere, !s.hint); err != nil {
+		return err
+	}
+	if !s.hint {
+		// The long-game rule counts what each move leaves; it gets time of its own, as short
+		// as counting moves is.
+		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		countLeft(cctx, s.moves)
 	}
 	return nil
 }
 
-// countLeft fills each move's count of the moves it leaves, until ctx ends.
-func countLeft(ctx context.Context, moves []playMove) {
-	for i := range moves {
-		if ctx.Err() != nil {
-			return
-		}
-		n := 0
-		for range moves[i].pos.Options() {
-			n++
-		}
-		moves[i].left = n
+// abandonSearch stops the running search for good: its result will not be shown.
+func (p *PlayPanel) abandonSearch() {
+	if s := p.search; s != nil {
+		s.cancel()
+		p.search = nil
 	}
 }
 
-// A pickReason says why the engine chose its move.
-type pickReason int
+// searched shows what s found: the engine plays its move, a hint marks the winning moves.
+func (p *PlayPanel) searched(s *playSearch, err error) {
+	defer close(s.done)
+	if p.search != s {
+		return // abandoned
+	}
+	p.search = nil
+	gm := s.game
+	switch {
+	case err != nil:
+		p.EndGame()
+		p.ui.state.SetText("The engine failed, the game ends: " + err.Error())
+	case s.hint:
+		gm.moves = s.moves
+		p.showHint(s)
+	default:
+		p.enginePlays(s)
+	}
+}
 
-const (
-	pickWins     pickReason = iota // the move leaves a lost position
-	pickLong                       // no move wins: the one that leaves the most moves
-	pickUnsolved                   // no winning move found in time: an unsolved move
-)
+// enginePlays plays the move s chose, said in the words of the editor's picture.
+func (p *PlayPanel) enginePlays(s *playSearch) {
+	gm := s.game
+	i, why := pickMove(s.moves, p.rng)
+	m := s.moves[i]
+	p.editor.ShowMove(m.notation)
+	what := strings.TrimPrefix(p.editor.MoveNote(), "the move: ")
+	if what == "" {
+		what = "to " + m.notation
+	}
+	reason := reasonText(why, gm.misere, s.limit)
+	if why == pickUnsolved && s.userStopped {
+		reason = "stopped before a win was found"
+	}
+	if err := p.setBoard(stateOf(gm.game.Name(), m.notation)); err != nil {
+		p.EndGame()
+		p.ui.state.SetText("The engine's move cannot be shown, the game ends: " + err.Error())
+		return
+	}
+	gm.play(m.notation, m.pos)
+	p.note = "Engine: " + what + "; " + reason + "."
+	p.afterMove()
+}
 
-// pickMove chooses the engine's move: a winning move when one is known (the first found);
-// else, among the moves whose outcome is unknown (the time ran out) if any, or else among
-// all (every one leaves the opponent a won position), the one that leaves the most moves,
-// ties broken by rng. The most moves left keeps the game long and gives the opponent the
-// most chances to go wrong: in Nim it takes one coin. moves must not be empty.
-func pickMove(moves []playMove, rng *rand.Rand) (int, pickReason) {
-	for i, m := range moves {
+// showHint lists the moves, winning ones first and marked, and draws the first on the board.
+func (p *PlayPanel) showHint(s *playSearch) {
+	wins, known := 0, 0
+	for _, m := range s.moves {
+		if m.known {
+			known++
+		}
 		if m.wins {
-			return i, pickWins
+			wins++
 		}
 	}
-	reason := pickLong
-	candidates := make([]int, 0, len(moves))
-	for i, m := range moves {
-		if !m.known {
-			candidates = append(candidates, i)
-		}
+	p.refresh()
+	switch {
+	case wins > 0:
+		p.ui.list.Select(0) // the first winning move: the list puts them first
+		p.ui.state.SetText(fmt.Sprintf("Hint: %s (★), the first drawn on the board.", plural(wins, "winning move", "winning moves")))
+	case known == len(s.moves):
+		p.ui.state.SetText("Hint: no winning move; every move leaves the engine a won position.")
+	default:
+		p.ui.state.SetText(fmt.Sprintf("Hint: no winning move found (%d of %d moves solved).", known, len(s.moves)))
 	}
-	if len(candidates) > 0 {
-		reason = pickUnsolved
-	} else {
-		for i := range moves {
-			candidates = append(candidates, i)
-		}
-	}
-	best := []int{}
-	for _, i := range candidates {
-		switch {
-		case len(best) == 0 || moves[i].left > moves[best[0]].left:
-			best = []int{i}
-		case moves[i].left == moves[best[0]].left:
-			best = append(best, i)
-		}
-	}
-	return best[rng.IntN(len(best))], reason
-}
-
-// reasonText says why the engine played as it did.
-func reasonText(r pickReason, misere bool, limit time.Duration) string {
-	switch r {
-	case pickWins:
-		if misere {
-			return "it wins (a misère loss left to you)"
-		}
-		return "it wins (nimber 0 left to you)"
-	case pickUnsolved:
-		return fmt.Sprintf("no win found in %v", limit)
-	}
-	return "no move wins: the longest game"
-}
-
-// A playGame is one game against the engine, from the position in the editor.
-type playGame struct {
-	game     games.Game
-	start    string // the notation it started from
-	notation string // the position on the board
-	pos      engine.Position
-	moves    []playMove // the moves of pos, in the game's order
-	turn     Side
-	misere   bool
-	over     bool
-	winner   Side
-	plies    int
-}
-
-// newPlayGame starts a game of g from pos, written notation, first to move.
-func newPlayGame(g games.Game, notation string, pos engine.Position, first Side, misere bool) *playGame {
-	gm := &playGame{game: g, start: notation, misere: misere}
-	gm.moveTo(notation, pos, first)
-	return gm
-}
-
-// moveTo makes pos, written notation, the position on the board, turn to move; a player who
-// cannot move loses, or under misère play wins.
-func (gm *playGame) moveTo(notation string, pos engine.Position, turn Side) {
-	gm.notation, gm.pos, gm.turn = notation, pos, turn
-	gm.moves = distinctMoves(pos)
-	if len(gm.moves) == 0 {
-		gm.over = true
-		gm.winner = turn.other()
-		if gm.misere {
-			gm.winner = turn
-		}
-	}
-}
-
-// play makes the move to pos, written notation, by the player to move.
-func (gm *playGame) play(notation string, pos engine.Position) {
-	gm.plies++
-	gm.moveTo(notation, pos, gm.turn.other())
-}
-
-// order returns the moves' indices, shuffled by rng: the engine does not always answer alike.
-func (gm *playGame) order(rng *rand.Rand) []int {
-	return rng.Perm(len(gm.moves))
 }

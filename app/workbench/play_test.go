@@ -405,3 +405,52 @@ func TestPlay_NoOverlap(t *testing.T) {
 		})
 	}
 }
+
+// The engine's choice: a winning move when one is known; else an unsolved move before a
+// proven loser; among those, the one that leaves the most moves.
+func TestPickMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	cases := []struct {
+		name  string
+		moves []playMove
+		want  int
+		why   pickReason
+	}{
+		{"a win", []playMove{{known: true, left: 9}, {known: true, wins: true, left: 1}}, 1, pickWins},
+		{"the longest", []playMove{{known: true, left: 2}, {known: true, left: 5}, {known: true, left: 3}}, 1, pickLong},
+		{"unsolved first", []playMove{{known: true, left: 9}, {left: 1}, {known: true, left: 8}}, 1, pickUnsolved},
+		{"the longest unsolved", []playMove{{left: 1}, {known: true, left: 9}, {left: 4}}, 2, pickUnsolved},
+	}
+	for _, c := range cases {
+		if got, why := pickMove(c.moves, rng); got != c.want || why != c.why {
+			t.Errorf("%s: pickMove = %d, %v; want %d, %v", c.name, got, why, c.want, c.why)
+		}
+	}
+}
+
+// A change of the board is read as a move by its notation, or else by its key (a heap taken
+// whole written as 0); a position that is no move is not found.
+func TestFindMove(t *testing.T) {
+	g, _ := games.Lookup("nim")
+	parse := func(s string) engine.Position {
+		p, err := games.Parse(g, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	moves := distinctMoves(parse("1 2 3"))
+	for _, c := range []struct {
+		after string
+		want  string
+	}{{"1 2 1", "1 2 1"}, {"1 0 3", "1 3"}, {"1 2 2", "1 2 2"}, {"1 2 4", ""}, {"3 2 1", ""}} {
+		i := findMove(moves, parse(c.after))
+		got := ""
+		if i >= 0 {
+			got = moves[i].notation
+		}
+		if got != c.want {
+			t.Errorf("findMove(1 2 3 → %s) = %q, want %q", c.after, got, c.want)
+		}
+	}
+}
