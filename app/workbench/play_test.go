@@ -454,3 +454,42 @@ func TestFindMove(t *testing.T) {
 		}
 	}
 }
+
+// heapTokens returns the token rows of the editor's heap picture, found by type as a user
+// finds them on screen.
+func heapTokens(o fyne.CanvasObject) []fyne.Tappable {
+	var out []fyne.Tappable
+	if fmt.Sprintf("%T", o) == "*editor.heapTokens" {
+		return []fyne.Tappable{o.(fyne.Tappable)}
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, heapTokens(c)...)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, heapTokens(c)...)
+		}
+	}
+	return out
+}
+
+// A tap on a heap's first token is a move of Nim (the heap keeps one token): the engine
+// answers it.
+func TestPlay_NimTokenTap(t *testing.T) {
+	w, q := newPlayWorkbench(t, "nim", "1 2 3", User)
+	w.Play.NewGame()
+	rows := heapTokens(w.Editor)
+	if len(rows) != 3 {
+		t.Fatalf("%d heaps of tokens on show, want 3", len(rows))
+	}
+	test.TapAt(rows[2], fyne.NewPos(1, 1))
+	if w.Play.game.plies != 1 {
+		t.Fatalf("the tap on heap 3's first token was not a move: the board shows %q", w.Editor.State().Notation)
+	}
+	waitEngine(t, w, q)
+	if got := w.Editor.State().Notation; nimSum(heaps(t, got)) != 0 || w.Play.game.plies != 2 {
+		t.Errorf("after the engine's answer: %q, %d plies", got, w.Play.game.plies)
+	}
+}
