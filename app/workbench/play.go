@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -280,7 +281,7 @@ func (p *PlayPanel) judge(ctx context.Context, s *playSearch) error {
 	if err := judgeMoves(ctx, p.runner, s.game.game, s.moves, s.order, s.game.misere, !s.hint); err != nil {
 		return err
 	}
-	if !s.hint {
+	if !s.hint && !slices.ContainsFunc(s.moves, func(m playMove) bool { return m.wins }) {
 		// The long-game rule counts what each move leaves; it gets time of its own, as short
 		// as counting moves is.
 		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
