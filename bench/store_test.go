@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -119,6 +120,9 @@ func (r *storeRun) add(o storeRun) {
 // solveWith solves p with a new runner, and the store in dir ("": none), as `solve` does:
 // open, solve, close; the time counts all three.
 func solveWith(b *testing.B, g games.Game, p engine.Position, dir string) storeRun {
+	// The runner before left its cache to the collector: collect it now, or the run after
+	// (always the cold one, after the one without store) pays for it.
+	runtime.GC()
 	cpu0, start := cpuTime(), time.Now()
 	cfg := job.Config{CacheMB: storeCacheMB}
 	if dir != "" {

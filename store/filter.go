@@ -71,20 +71,18 @@ func (f *keyFilter) mayHold(key string) bool {
 // add records that key is in the store.
 func (f *keyFilter) add(key string) { f.addHash(maphash.String(f.seed, key)) }
 
-// addHash records the key of hash h.
+// addHash records the key of hash h. A key the last part already held sets no new bit and
+// is not counted again (the writer adds a key at each write); one an older part holds is
+// counted twice, which only makes the filter grow a little early.
 func (f *keyFilter) addHash(h uint64) {
 	parts := *f.parts.Load()
-	for _, p := range parts {
-		if p.has(h) {
-			return
-		}
-	}
 	last := parts[len(parts)-1]
 	if last.n.Load() >= last.capacity {
 		last = f.grow(last)
 	}
-	last.set(h)
-	last.n.Add(1)
+	if last.set(h) {
+		last.n.Add(1)
+	}
 }
 
 // grow adds a part twice as large as full, unless another goroutine just did.
@@ -118,12 +116,18 @@ func (p *bloomPart) has(h uint64) bool {
 	return true
 }
 
-func (p *bloomPart) set(h uint64) {
+// set sets h's bits, and reports whether one was not set before.
+func (p *bloomPart) set(h uint64) bool {
 	words, g := p.block(h)
+	added := false
 	for range filterProbes {
-		words[g>>6&7].Or(1 << (g & 63))
+		bit := uint64(1) << (g & 63)
+		if words[g>>6&7].Or(bit)&bit == 0 {
+			added = true
+		}
 		g >>= 9
 	}
+	return added
 }
 
 // bytes is the filter's memory.
