@@ -50,7 +50,7 @@ func TestRun_DefaultAlgo(t *testing.T) {
 		other     Algo
 	}{
 		{"sprouts", "0*6", PNS, Couples},
-		{"cram", "3x5", Couples, PNS},
+		{"cram", "3x7", Couples, PNS},
 	} {
 		nodes := map[Algo]int64{}
 		for _, a := range []Algo{"", c.want, c.other} {
