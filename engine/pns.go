@@ -54,9 +54,9 @@ func (v *pnNode) won() bool { return v.pn == 0 }
 type pnSearch struct {
 	nodes     map[ref]*pnNode
 	dirty     pnQueue
-	bytes     int64 // estimated memory of the DAG
-	start     pnStart
-	collected int // how many times the DAG was cut down to the nodes below its root
+	bytes     int64   // estimated memory of the DAG
+	start     pnStart // set by begin: hintStart, or proofStart while recording
+	collected int     // how many times the DAG was cut down to the nodes below its root
 }
 
 // pnStart sets the numbers of a couple not expanded yet.
@@ -72,11 +72,16 @@ type pnStart func(v *pnNode) (pn, dn int64)
 // 8 582) and SPOTS's depth estimate, 1 + hint + n for both, 10 770.
 func hintStart(v *pnNode) (int64, int64) { return 1, 1 + 4*int64(max(v.hint, 0)) }
 
+// proofStart is the start of a recording: 1 and 1 + hint/2, a wider search that finds
+// smaller proofs. Sprouts trees in losing couples, p = 8, 11, 12, 13: 160, 125, 394, 432
+// with it, 204, 154, 552 and more with hintStart (Figure 12: 205, 140, 475, 577).
+func proofStart(v *pnNode) (int64, int64) { return 1, 1 + int64(max(v.hint, 0)/2) }
+
 // WithProofNumbers makes the solver's Outcome, Nimber and recorded proofs use proof-number
 // search over the DAG of couples instead of the depth-first Algorithms 1–3. Its DAG is kept
 // within the solver's tree budget (WithTreeBytes).
 func WithProofNumbers() SolverOption {
-	return func(s *Solver) { s.pns = &pnSearch{start: hintStart} }
+	return func(s *Solver) { s.pns = &pnSearch{} }
 }
 
 // UseProofNumbers switches the solver, between two searches, to proof-number search (on) or
@@ -85,7 +90,7 @@ func WithProofNumbers() SolverOption {
 func (s *Solver) UseProofNumbers(on bool) {
 	switch {
 	case on && s.pns == nil:
-		s.pns = &pnSearch{start: hintStart}
+		s.pns = &pnSearch{}
 	case !on:
 		s.pns = nil
 	}
@@ -139,6 +144,10 @@ func (s *Solver) searchNimber(p Position) int {
 func (g *pnSearch) begin(s *Solver) *pnSearch {
 	g.nodes = make(map[ref]*pnNode)
 	g.dirty = g.dirty[:0]
+	g.start = hintStart
+	if s.rec != nil {
+		g.start = proofStart
+	}
 	g.bytes = 0
 	s.level = 0
 	if s.err != nil {
