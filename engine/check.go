@@ -116,6 +116,9 @@ func (c *checker) position(id int) (Position, error) {
 	if err != nil {
 		return nil, c.fail(id, "%s", cut(err.Error()))
 	}
+	// Children are matched to options by key, and the options are made anew, differently
+	// from how the search that wrote the tree made them: only exact keys can match.
+	p = Exactly(p)
 	if c.pos == nil {
 		c.pos = map[int]Position{}
 	}

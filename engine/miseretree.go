@@ -45,6 +45,7 @@ func (r *misereRecorder) add(key string, pr *misereProof) {
 // move, which are wins. It reads no cache and no theory (it writes what it proves to the
 // cache), so that the tree holds a proof of everything it uses; Check verifies it.
 func (s *Solver) ProveMisere(ctx context.Context, game string, p Position) (*Tree, error) {
+	p = Exactly(p) // a tree's nodes are exact positions, as in prove
 	rec := &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}
 	m := &misereSearch{s: s, rec: rec, memo: map[string][]compOption{}}
 	s.begin(ctx)

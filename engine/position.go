@@ -13,8 +13,9 @@ type Position interface {
 	// splits further. A position that does not split returns itself alone, or nothing when it
 	// has no move at all.
 	Split() []Position
-	// Key is a canonical, symmetry-reduced identity: equal keys mean equal nimbers. It is the
-	// cache key, so it should be short.
+	// Key is a symmetry-reduced identity: equal keys mean equal nimbers. It is the cache key,
+	// so it should be short. It may be a cheap key, equal for equal positions written the
+	// same way but not always for equal positions (see Exact).
 	Key() string
 	// String is the one-line notation of the position.
 	String() string
@@ -54,4 +55,40 @@ func guess(p Position) int {
 		return g.Guess()
 	}
 	return 0
+}
+
+// An Exact position has a cheap Key: equal for equal positions written the same way, but not
+// always for equal positions reached by different moves (a game may skip the costly search
+// for the one canonical text). Such a key stays a faithful cache key, since two different
+// positions never share it, but it cannot say whether two positions made independently are
+// the same: Check matching a child to its parent's options, and a solution tree with one node
+// per couple, need the exact identity. Positions that are not Exact have an exact Key.
+type Exact interface {
+	// Exactly returns the same position, whose Key is exact (one string per position,
+	// however it was written or reached) and whose options and components are such
+	// positions too. Its String is unchanged.
+	Exactly() Position
+}
+
+// Exactly returns p with an exact Key (see Exact): p itself when p is not Exact. Proving a
+// tree and checking one work on such positions, so that a node is one exact position.
+func Exactly(p Position) Position {
+	if e, ok := p.(Exact); ok {
+		return e.Exactly()
+	}
+	return p
+}
+
+// ExactKey returns the exact key of p: its Key once made exact (see Exact).
+func ExactKey(p Position) string { return Exactly(p).Key() }
+
+var _ Exact = Sum(nil)
+
+// Exactly returns the sum of its terms made exact (see Exact).
+func (s Sum) Exactly() Position {
+	out := make(Sum, len(s))
+	for i, p := range s {
+		out[i] = Exactly(p)
+	}
+	return out
 }

@@ -53,24 +53,28 @@ func (t *Tree) LosingCouples() int {
 
 // ProveOutcome finds the outcome of p, recording the solution tree of the couple (p, 0).
 func (s *Solver) ProveOutcome(ctx context.Context, game string, p Position) (*Tree, error) {
-	return s.prove(ctx, game, p, func() int { return 0 })
+	return s.prove(ctx, game, p, func(Position) int { return 0 })
 }
 
 // ProveNimber finds the nimber of p, recording the solution tree of the losing couple
 // (p, nimber): the proof that p's nimber is exactly that (Figure 11).
 func (s *Solver) ProveNimber(ctx context.Context, game string, p Position) (*Tree, error) {
-	return s.prove(ctx, game, p, func() int { return s.searchNimber(p) })
+	return s.prove(ctx, game, p, s.searchNimber)
 }
 
-// prove records while heap() picks the root's heap and outcome proves the root couple.
-func (s *Solver) prove(ctx context.Context, game string, p Position, heap func() int) (*Tree, error) {
+// prove records while heap(p) picks the root's heap and outcome proves the root couple.
+func (s *Solver) prove(ctx context.Context, game string, p Position, heap func(Position) int) (*Tree, error) {
+	// Nodes are merged by key and written with String: the search that records works on
+	// exact keys (see Exact), so that each node is one position whatever moves reached it,
+	// and the facts and the shrinking's choices do not depend on what the cache held.
+	p = Exactly(p)
 	s.rec = newRecorder()
 	defer func() { s.rec = nil }()
 	// The memo's hits choose the representatives the tree shows: start with none, so that
 	// what an earlier search left there changes nothing.
 	s.memo.reset()
 	s.begin(ctx)
-	n := heap()
+	n := heap(p)
 	if s.err == nil {
 		s.searchOutcome(p, n)
 	}

@@ -58,6 +58,7 @@ func (e *CertifyError) Error() string {
 //
 // Only the facts with a nimber count: values proven ≠ are not losing couples.
 func Certify(ctx context.Context, game string, db *Database, p engine.Position) (*Certificate, error) {
+	p = engine.Exactly(p) // options keyed as the database's positions are: canonical, not cheap
 	c := &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, ids: map[coupleID]int{}, failed: map[coupleID]error{}}
 	for _, r := range db.Records {
 		if n, ok := r.Fact.Nimber(); ok {

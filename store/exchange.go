@@ -50,38 +50,48 @@ func Import(s *Store, db *Database) (ImportReport, error) {
 }
 
 // Export returns the facts of game ("": every game) in s, in key order. A record's Position is
-// its key when the key is the game's own notation of it (the game parses it back to the same
-// key, as Sprouts' and the heap games' keys do), and "" otherwise (Cram's keys are bytes).
+// the game's notation of it when the key is one (the game parses it back to the same key, as
+// the heap games' keys do, or the key is a cheap key of an engine.Exact game such as Sprouts,
+// written as its options were: then the canonical text), and "" otherwise (Cram's keys are
+// bytes).
 func Export(s *Store, game string) ([]Record, error) {
 	var recs []Record
 	open := map[string]games.Game{}
 	err := s.Each(game, func(g, key string, f engine.Fact) error {
 		rec := Record{Game: g, Key: key, Fact: f}
-		if isNotation(g, key, open) {
-			rec.Position = key
-		}
+		rec.Position = notation(g, key, open)
 		recs = append(recs, rec)
 		return nil
 	})
 	return recs, err
 }
 
-// isNotation reports whether key, a key of game, is also the game's notation of the position.
-func isNotation(game, key string, open map[string]games.Game) bool {
+// notation returns the game's notation of the position whose key is key, or "" when the key
+// is no notation.
+func notation(game, key string, open map[string]games.Game) string {
 	g, ok := open[game]
 	if !ok {
 		g, _ = games.Lookup(game) // a game no longer known: keys only
 		open[game] = g
 	}
 	if g == nil || key == "" || strings.ContainsAny(key, "\n\r") {
-		return false
+		return ""
 	}
 	p, err := games.Parse(g, key)
 	if err != nil {
-		return false
+		return ""
 	}
 	comps := p.Split()
-	return len(comps) == 1 && comps[0].Key() == key
+	if len(comps) != 1 {
+		return ""
+	}
+	switch _, cheap := comps[0].(engine.Exact); {
+	case cheap: // a key as the options were written: the exact text is the canonical one
+		return comps[0].String()
+	case comps[0].Key() == key:
+		return key
+	}
+	return ""
 }
 
 // DetectFormat names the format of a database file from its name (.jsonl) or else its first

@@ -14,11 +14,12 @@ const (
 	placeRounds = 3 // of colours of places, within one round
 )
 
-// classes computes the signatures of the regions and sorts them. An uppercase letter stands
+// classes computes the signatures of the regions and sorts them, with at most rounds rounds
+// of refinement. An uppercase letter stands
 // for what can be told of its other place without names; at first only that it is uppercase.
 // When that leaves a choice (regions of one class, or a region that reads more than one way),
 // rounds of refinement (see letterCodes) split classes and codes.
-func (c *canon) classes() {
+func (c *canon) classes(rounds int) {
 	n := len(c.reg)
 	c.color = slices.Grow(c.color[:0], n)[:n]
 	clear(c.color)
@@ -29,7 +30,7 @@ func (c *canon) classes() {
 	}
 	c.signatures()
 	k, u := c.rank(), 0
-	for range maxRounds {
+	for range rounds {
 		if n == 1 || k == n && c.rigid() {
 			return // one region (no uppercase letter), or one way to write the land
 		}

@@ -15,18 +15,26 @@ const empty = "!"
 // no position.
 var movers = sync.Pool{New: func() any { return new(mover) }}
 
-// A Position is a Sprouts position in canonical form: a sum of lands, each of which is
-// played on its own. Positions are values that never change; make them with Parse. The zero
-// Position is the empty one.
+// A Position is a Sprouts position: a sum of lands, each of which is played on its own.
+// Positions are values that never change; make them with Parse. The zero Position is the
+// empty one.
+//
+// Its Key is cheap (engine.Exact): the options of a position are written by
+// canon.writeCheap, which skips the search for the one canonical text, and may write one
+// position two ways. String is always the canonical text, and Exactly gives the position
+// whose Key, options and components are canonical, for solution trees and their check.
 type Position struct {
-	s     string // canonical notation: lands sorted and joined with '+', or "!"
+	s     string // lands sorted and joined with '+', or "!": canonical when exact
 	lives int
+	exact bool // s is the canonical notation
+	full  bool // options and components are written canonical too (exact as well)
 }
 
 var (
 	_ engine.Position = (*Position)(nil)
 	_ engine.Hinter   = (*Position)(nil)
 	_ engine.Guesser  = (*Position)(nil)
+	_ engine.Exact    = (*Position)(nil)
 )
 
 // A Game is the game of Sprouts, for the games registry.
@@ -64,22 +72,45 @@ func readPosition(s string) (*Position, bool, error) {
 	defer movers.Put(m)
 	w := &m.ws
 	w.reset()
+	w.cheap = false
 	for _, l := range lands {
 		w.add(l.codes, l.dead)
 	}
-	return &Position{s: w.joined(), lives: w.lives}, w.exact, nil
+	return &Position{s: w.joined(), lives: w.lives, exact: true}, w.exact, nil
 }
 
 // String returns the canonical notation of p.
 func (p *Position) String() string {
-	if p.s == "" {
+	switch {
+	case p.s == "":
 		return empty // the zero Position
+	case p.exact:
+		return p.s
+	}
+	q, _, err := readPosition(p.s)
+	if err != nil {
+		panic("sprouts: key " + p.s + " does not parse: " + err.Error()) // a rendering always does
+	}
+	return q.s
+}
+
+// Key returns the notation of p as its options were written (see Position): one position
+// may have more than one key, but two different positions never share one.
+func (p *Position) Key() string {
+	if p.s == "" {
+		return empty
 	}
 	return p.s
 }
 
-// Key returns the canonical notation of p: equivalent positions written alike have one key.
-func (p *Position) Key() string { return p.String() }
+// Exactly returns p with its canonical text as its Key, whose options and components have
+// theirs too (engine.Exact).
+func (p *Position) Exactly() engine.Position {
+	if p.full {
+		return p
+	}
+	return &Position{s: p.String(), lives: p.lives, exact: true, full: true}
+}
 
 // Lives returns the number of moves left to play at most: 3 for every 0, 2 for every 1,
 // 1 for every 2 and every letter.
@@ -94,7 +125,7 @@ func (p *Position) Hint() int { return p.lives }
 // 431 with both, 30 547 with fresh spots alone, 556 687 with neither; p = 11 takes 1 473,
 // 1 178 513 and was out of reach.
 func (p *Position) Guess() int {
-	f := shape(p.String())
+	f := shape(p.Key()) // what it counts does not depend on how p is written
 	return -(100*f.zeros+f.ones)*1000 + min(f.largest, 999)
 }
 
@@ -153,8 +184,8 @@ func freshSpots(land string) (int, bool) {
 	return k, true
 }
 
-// Lands returns the canonical notation of each land of p, in order; none for the empty
-// position.
+// Lands returns the notation of each land of p (canonical when p is exact), in order; none
+// for the empty position.
 func (p *Position) Lands() []string { return splitLands(p.s) }
 
 // Split returns the lands of p as positions: p itself when it has one land, none when no
@@ -169,7 +200,7 @@ func (p *Position) Split() []engine.Position {
 	}
 	out := make([]engine.Position, len(lands))
 	for i, l := range lands {
-		out[i] = &Position{s: l, lives: landLives(l)}
+		out[i] = &Position{s: l, lives: landLives(l), exact: p.exact, full: p.full}
 	}
 	return out
 }
@@ -181,6 +212,7 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 		seen := make(map[string]struct{})
 		m := movers.Get().(*mover)
 		defer movers.Put(m)
+		m.ws.cheap = !p.full
 		for i, land := range lands {
 			rest := p.lives - landLives(land)
 			ok := m.options(land, func(child string, lives int) bool {
@@ -191,7 +223,7 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 					return true
 				}
 				seen[child] = struct{}{}
-				return yield(&Position{s: child, lives: rest + lives})
+				return yield(&Position{s: child, lives: rest + lives, exact: p.full, full: p.full})
 			})
 			if !ok {
 				return

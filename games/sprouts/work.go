@@ -15,6 +15,7 @@ type workspace struct {
 	parts []span // the lands written in text
 	lives int    // their lives
 	exact bool   // every land written got its text by a full search (see canon.search)
+	cheap bool   // write cheap texts (canon.writeCheap), the Key of positions not exact
 }
 
 // add reduces a land under work whose letters listed in dead are dead spots, splits it and
@@ -24,7 +25,11 @@ func (w *workspace) add(codes, dead []uint8) {
 	for _, l := range w.red.split(out) {
 		w.lives += w.can.load(w.red.comp[l.lo:l.hi])
 		lo := len(w.text)
-		w.text = w.can.write(w.text)
+		if w.cheap {
+			w.text = w.can.writeCheap(w.text)
+		} else {
+			w.text = w.can.write(w.text)
+		}
 		w.parts = append(w.parts, span{lo, len(w.text)})
 		w.exact = w.exact && w.can.exact
 	}
