@@ -1,6 +1,10 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
 
 // A Fact is what the search knows of a position: its nimber, or the values it was proven
 // different from (the couples (P, n) found winning, paper §5.1). Facts are values: Without and
@@ -99,3 +103,26 @@ func (f Fact) size() int { return 24 + 8*len(f.words()) }
 
 // empty reports whether f knows nothing.
 func (f Fact) empty() bool { return f.nimber == 0 && f.notEq == 0 && f.far == nil }
+
+// Describe writes what f knows as the tree labels do: "= n", or "≠ a, b, …" naming at most
+// most values; "" when it knows nothing. The store's messages and job's answers use it.
+func (f Fact) Describe(most int) string {
+	if n, ok := f.Nimber(); ok {
+		return "= " + strconv.Itoa(n)
+	}
+	var ex []string
+	for n, left := 0, f.Excluded(); left > 0; n++ {
+		if f.Excludes(n) {
+			ex = append(ex, strconv.Itoa(n))
+			left--
+		}
+		if len(ex) == most && left > 0 {
+			ex = append(ex, "…")
+			break
+		}
+	}
+	if len(ex) == 0 {
+		return ""
+	}
+	return "≠ " + strings.Join(ex, ", ")
+}

@@ -36,3 +36,24 @@ func TestFact(t *testing.T) {
 		t.Fatal("Outcome(5) known from nothing")
 	}
 }
+
+func TestFactDescribe(t *testing.T) {
+	var many Fact
+	for _, n := range []int{0, 2, 3, 70} {
+		many = many.Without(n)
+	}
+	for _, c := range []struct {
+		f    Fact
+		most int
+		want string
+	}{
+		{Fact{}, 8, ""},
+		{Fact{}.WithNimber(5), 8, "= 5"},
+		{many, 8, "≠ 0, 2, 3, 70"},
+		{many, 2, "≠ 0, 2, …"},
+	} {
+		if got := c.f.Describe(c.most); got != c.want {
+			t.Errorf("Describe(%d) = %q, want %q", c.most, got, c.want)
+		}
+	}
+}

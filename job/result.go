@@ -101,24 +101,10 @@ func (c Component) String() string { return c.Position + ": " + Describe(c.Fact)
 
 // Describe writes a fact as the tree labels do: "= n", "≠ a, b, …", or "nothing proven yet".
 func Describe(f engine.Fact) string {
-	if n, ok := f.Nimber(); ok {
-		return "= " + strconv.Itoa(n)
+	if d := f.Describe(12); d != "" {
+		return d
 	}
-	var ex []string
-	for n, left := 0, f.Excluded(); left > 0; n++ {
-		if f.Excludes(n) {
-			ex = append(ex, strconv.Itoa(n))
-			left--
-		}
-		if len(ex) == 12 && left > 0 {
-			ex = append(ex, "…")
-			break
-		}
-	}
-	if len(ex) == 0 {
-		return "nothing proven yet"
-	}
-	return "≠ " + strings.Join(ex, ", ")
+	return "nothing proven yet"
 }
 
 // answerOf is what the components' facts prove of their sum: the nim-sum of their nimbers

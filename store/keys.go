@@ -2,8 +2,6 @@ package store
 
 import (
 	"bytes"
-	"strconv"
-	"strings"
 
 	"grundy/engine"
 )
@@ -38,22 +36,8 @@ func splitKey(k []byte) (game, key string, ok bool) {
 
 // describe writes a fact as the tree labels do: "= n", "≠ a, b, …", or "nothing".
 func describe(f engine.Fact) string {
-	if n, ok := f.Nimber(); ok {
-		return "= " + strconv.Itoa(n)
+	if d := f.Describe(8); d != "" {
+		return d
 	}
-	var ex []string
-	for n, left := 0, f.Excluded(); left > 0; n++ {
-		if f.Excludes(n) {
-			ex = append(ex, strconv.Itoa(n))
-			left--
-		}
-		if len(ex) == 8 && left > 0 {
-			ex = append(ex, "…")
-			break
-		}
-	}
-	if len(ex) == 0 {
-		return "nothing"
-	}
-	return "≠ " + strings.Join(ex, ", ")
+	return "nothing"
 }
