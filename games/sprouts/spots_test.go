@@ -26,16 +26,12 @@ const spotsNimbers = "testdata/spots_nimbers.txt"
 // shared machine does not make the test fail.
 const spotsLimit = 5 * time.Second
 
-// slowSPOTS are the positions of spotsNimbers whose nimber the couples search does not find
-// within spotsLimit, or only near it, with what was measured here (CPU time; SPOTS pns's own
-// time beside it). They are the open part of issue 12's target: skipped, saying so, unless
-// GRUNDY_SLOW=1, which holds them to spotsLimit too.
+// slowSPOTS are the positions of spotsNimbers whose nimber Sprouts' search (proof numbers,
+// its default) does not find within spotsLimit, with what was measured here (CPU time; SPOTS
+// pns's own time beside it). They are the open part of issue 12's target: skipped, saying so,
+// unless GRUNDY_SLOW=1, which holds them to spotsLimit too. The other 59 take at most 2 s.
 var slowSPOTS = map[string]string{
-	"0*3.AB|0*2.1aCa|ABC": "nimber 7: not found in 60 s of CPU, 487 665 nodes; SPOTS 24.8 s",
-	"0*6.AB|0.CD|AB.CD":   "nimber 1: 14.4 s of CPU, 105 735 nodes; SPOTS 2.5 s",
-	"0*4.12+0*2":          "nimber 4: 5.6 s of CPU, 82 188 nodes; SPOTS 4.3 s",
-	"0*4.12":              "nimber 4: 5.4 s of CPU, 82 188 nodes; SPOTS 4.9 s",
-	"0*5.A|0.1abcAcba":    "nimber 0: 4.6 s of CPU, 37 955 nodes; SPOTS 0.9 s",
+	"0*3.AB|0*2.1aCa|ABC": "nimber 7: not found in 5 s of CPU, 60 666 nodes; SPOTS 24.8 s",
 }
 
 // A spotsCase is one line of spotsNimbers.
@@ -46,8 +42,8 @@ type spotsCase struct {
 }
 
 // TestSPOTS_Nimbers: on 60 positions of SPOTS's own random play (sums of lands among them,
-// lowercase letters local to each boundary as SPOTS writes them), the couples search, alone
-// with a fresh cache, gives SPOTS's nimber, each within 5 s of CPU.
+// lowercase letters local to each boundary as SPOTS writes them), Sprouts' search (proof
+// numbers), alone with a fresh cache, gives SPOTS's nimber, each within 5 s of CPU.
 func TestSPOTS_Nimbers(t *testing.T) {
 	if raceEnabled {
 		t.Skip("a time limit means nothing under the race detector")
@@ -82,7 +78,7 @@ func checkSPOTSNimber(t *testing.T, c spotsCase) {
 	if err != nil {
 		t.Fatalf("%s:%d: %v", spotsNimbers, c.line, err)
 	}
-	s := engine.NewSolver(engine.WithCache(engine.NewFront(engine.NewMapCache(), 16)))
+	s := engine.NewSolver(engine.WithCache(engine.NewFront(engine.NewMapCache(), 16)), engine.WithProofNumbers())
 	ctx, used := withCPULimit(t, spotsLimit)
 	got, err := s.Nimber(ctx, p)
 	switch {
