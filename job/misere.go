@@ -2,7 +2,6 @@ package job
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"grundy/engine"
@@ -67,29 +66,15 @@ func misereTheory(g games.Game) engine.MisereTheory {
 // no cache read and no theory, within the request's limits; what it proves goes to the
 // runner's cache under misère keys.
 func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
-	rctx := ctx
-	if d := req.Limits.TreeTime; d > 0 {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
-		defer cancel()
-	}
-	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
-		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	s, rctx, cancel := r.recorder(ctx, req)
+	defer cancel()
 	t, err := s.ProveMisere(rctx, res.Game, req.Position)
 	res.Record = s.Stats()
 	if req.Tree == TreeOnly {
 		res.Search = res.Record // the recording was the search
 	}
 	if err != nil {
-		res.NoTree = whyNoTree(err, rctx, req.Limits)
-		if req.Tree != TreeOnly {
-			return
-		}
-		if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
-			res.Err = fmt.Errorf("%s %s: no misère tree: %s", res.Game, res.Position, res.NoTree)
-			return
-		}
-		res.stopped(err)
+		res.noTree(err, rctx, req, "misère tree")
 		return
 	}
 	res.Tree = t

@@ -265,14 +265,8 @@ var errTreeTime = errors.New("tree time limit")
 // search can change the tree. It writes through to the runner's cache (what it proves is
 // true), so that a stop keeps what it proved.
 func (r *Runner) record(ctx context.Context, req Request, res *Result) {
-	rctx := ctx
-	if d := req.Limits.TreeTime; d > 0 {
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
-		defer cancel()
-	}
-	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
-		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	s, rctx, cancel := r.recorder(ctx, req)
+	defer cancel()
 	s.UseProofNumbers(req.proofNumbers(r.game))
 	prove := s.ProveNimber
 	if req.Task == Outcome {
@@ -287,15 +281,7 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 		defer res.known(r.solver, req.Position)
 	}
 	if err != nil {
-		res.NoTree = whyNoTree(err, rctx, req.Limits)
-		if req.Tree != TreeOnly {
-			return
-		}
-		if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
-			res.Err = fmt.Errorf("%s %s: no tree: %s", res.Game, res.Position, res.NoTree)
-			return
-		}
-		res.stopped(err)
+		res.noTree(err, rctx, req, "tree")
 		return
 	}
 	res.Tree = t
@@ -305,6 +291,33 @@ func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 	} else if root.N == 0 {
 		res.Answer = res.Answer.merge(outcomeIs(true))
 	}
+}
+
+// recorder returns the fresh solver of a recording, writing through to the runner's cache,
+// and its context, bounded by the request's limits.
+func (r *Runner) recorder(ctx context.Context, req Request) (*engine.Solver, context.Context, context.CancelFunc) {
+	rctx, cancel := ctx, context.CancelFunc(func() {})
+	if d := req.Limits.TreeTime; d > 0 {
+		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
+	}
+	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
+		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	return s, rctx, cancel
+}
+
+// noTree records why a recording ended with err and no tree. A tree-only request has no
+// answer without its tree: a limit reached is its error (naming what, "tree" or "misère
+// tree"), a stop a stop.
+func (res *Result) noTree(err error, rctx context.Context, req Request, what string) {
+	res.NoTree = whyNoTree(err, rctx, req.Limits)
+	if req.Tree != TreeOnly {
+		return
+	}
+	if errors.Is(err, engine.ErrTreeTooLarge) || errors.Is(err, engine.ErrNodeLimit) || context.Cause(rctx) == errTreeTime {
+		res.Err = fmt.Errorf("%s %s: no %s: %s", res.Game, res.Position, what, res.NoTree)
+		return
+	}
+	res.stopped(err)
 }
 
 // whyNoTree says why a recording ended without a tree.
