@@ -24,6 +24,10 @@ var algos = map[string]solveFunc{
 		win, err := s.Elementary(context.Background(), p)
 		return b2i(win), err
 	},
+	"misere": func(s *engine.Solver, p engine.Position) (int, error) {
+		win, err := s.MisereOutcome(context.Background(), p, nil)
+		return b2i(win), err
+	},
 	"plain-mex": func(s *engine.Solver, p engine.Position) (int, error) {
 		return s.Mex(context.Background(), p)
 	},
@@ -39,9 +43,9 @@ func b2i(b bool) int {
 // cacheMB is the cache of every benchmark run: the same for all algorithms.
 const cacheMB = 768
 
-// run benchmarks algo on the position pos of game, each iteration with a fresh cache, and
-// reports the nodes visited and the cache's hit rate.
-func run(b *testing.B, game, pos, algo string) {
+// run benchmarks algo on the position pos of game, each iteration with a fresh cache,
+// reports the nodes visited and the cache's hit rate, and returns what algo found.
+func run(b *testing.B, game, pos, algo string) (found int) {
 	g, err := games.Lookup(game)
 	if err != nil {
 		b.Fatal(err)
@@ -59,7 +63,7 @@ func run(b *testing.B, game, pos, algo string) {
 		}
 		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(cacheMB))))
 		b.StartTimer()
-		if _, err := algos[algo](s, p); err != nil {
+		if found, err = algos[algo](s, p); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
@@ -70,6 +74,7 @@ func run(b *testing.B, game, pos, algo string) {
 	b.ReportMetric(float64(st.Nodes), "nodes/op")
 	b.ReportMetric(100*st.HitRate(), "hit%")
 	b.ReportMetric(float64(st.Cache.Entries), "entries")
+	return found
 }
 
 func quick() bool { return os.Getenv("GRUNDY_BENCH_QUICK") != "" }

@@ -1,12 +1,8 @@
 package bench
 
 import (
-	"context"
 	"fmt"
 	"testing"
-
-	"grundy/engine"
-	"grundy/games"
 )
 
 // misereSprouts are the misère outcomes of p-spot Sprouts, p = 1…9 (seed 003, from
@@ -33,36 +29,7 @@ func BenchmarkMisereSprouts(b *testing.B) {
 // runMisere benchmarks the misère search on pos of game, each iteration with a fresh cache,
 // and fails unless the outcome is want.
 func runMisere(b *testing.B, game, pos, want string) {
-	g, err := games.Lookup(game)
-	if err != nil {
-		b.Fatal(err)
+	if got := map[int]string{1: "W", 0: "L"}[run(b, game, pos, "misere")]; got != want {
+		b.Fatalf("misère %s %s = %s, want %s", game, pos, got, want)
 	}
-	p, err := games.Parse(g, pos)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var st engine.Stats
-	for b.Loop() {
-		b.StopTimer()
-		c, err := engine.NewRistretto(cacheMB)
-		if err != nil {
-			b.Fatal(err)
-		}
-		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(cacheMB))))
-		b.StartTimer()
-		win, err := s.MisereOutcome(context.Background(), p, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StopTimer()
-		if got := map[bool]string{true: "W", false: "L"}[win]; got != want {
-			b.Fatalf("misère %s %s = %s, want %s", game, pos, got, want)
-		}
-		st = s.Stats()
-		c.Close()
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(st.Nodes), "nodes/op")
-	b.ReportMetric(100*st.HitRate(), "hit%")
-	b.ReportMetric(float64(st.Cache.Entries), "entries")
 }
