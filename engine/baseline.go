@@ -73,21 +73,40 @@ func (s *Solver) elementary(p Position, key string) bool {
 	return false
 }
 
+// A rank places an option of a whole-position search (elementary, misère) in the order the
+// couples search would try it: known losing first, then by hint and guess (§5.5).
+type rank struct {
+	lost        bool // known to be losing for the player to move there
+	hint, guess int
+}
+
+func (a rank) compare(b rank) int {
+	switch {
+	case a.lost != b.lost:
+		if a.lost {
+			return -1
+		}
+		return 1
+	case a.hint != b.hint:
+		return a.hint - b.hint
+	}
+	return a.guess - b.guess
+}
+
 // elementaryOrder lists p's options in the order the couples search would try them, so that
 // the two searches differ by nimbers alone: those the cache knows to be losing first, then
 // by hint and guess (§5.5). A stop while they are made gives none (s.err is set).
 func (s *Solver) elementaryOrder(p Position) (out []part, held int64) {
 	type ranked struct {
 		part
-		lost        bool
-		hint, guess int
+		rank
 	}
 	var opts []ranked
 	for o := range p.Options() {
 		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
 			return nil, held
 		}
-		r := ranked{part: part{o, o.Key()}, hint: hint(o), guess: guess(o)}
+		r := ranked{part: part{o, o.Key()}, rank: rank{hint: hint(o), guess: guess(o)}}
 		n := heldOption + int64(len(r.key))
 		held += n
 		if !s.hold(n) {
@@ -99,18 +118,7 @@ func (s *Solver) elementaryOrder(p Position) (out []part, held int64) {
 		}
 		opts = append(opts, r)
 	}
-	slices.SortStableFunc(opts, func(a, b ranked) int {
-		switch {
-		case a.lost != b.lost:
-			if a.lost {
-				return -1
-			}
-			return 1
-		case a.hint != b.hint:
-			return a.hint - b.hint
-		}
-		return a.guess - b.guess
-	})
+	slices.SortStableFunc(opts, func(a, b ranked) int { return a.rank.compare(b.rank) })
 	out = make([]part, len(opts))
 	for i, o := range opts {
 		out[i] = o.part

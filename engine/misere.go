@@ -119,9 +119,7 @@ type misereOption struct {
 	pos   Position
 	parts []part
 	key   string
-	lost  bool // known to be a misère loss for the player to move there
-	hint  int
-	guess int
+	rank  // lost: known to be a misère loss for the player to move there
 }
 
 // outcome is the misère outcome of the whole position p, whose components are parts and key
@@ -271,18 +269,7 @@ func (m *misereSearch) options(parts []part) (opts []misereOption, held int64) {
 			return nil, held
 		}
 	}
-	slices.SortStableFunc(opts, func(a, b misereOption) int {
-		switch {
-		case a.lost != b.lost:
-			if a.lost {
-				return -1
-			}
-			return 1
-		case a.hint != b.hint:
-			return a.hint - b.hint
-		}
-		return a.guess - b.guess
-	})
+	slices.SortStableFunc(opts, func(a, b misereOption) int { return a.rank.compare(b.rank) })
 	return opts, held
 }
 

@@ -71,7 +71,7 @@ func (m *misereSearch) memoLimit() int64 {
 
 // option is the option of the position whose components are parts that plays o in parts[i].
 func (m *misereSearch) option(parts []part, i int, o compOption) misereOption {
-	opt := misereOption{pos: o.pos, parts: o.parts, guess: o.guess}
+	opt := misereOption{pos: o.pos, parts: o.parts, rank: rank{guess: o.guess}}
 	if len(parts) > 1 {
 		// The other components stay: the option is their sum with o's components.
 		opt.parts = make([]part, 0, len(parts)-1+len(o.parts))
