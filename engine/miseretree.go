@@ -66,40 +66,15 @@ func (s *Solver) ProveMisere(ctx context.Context, game string, p Position) (*Tre
 // tree reads the proof of root out of the recorder, numbering nodes breadth first. stop is
 // looked at now and then: a stop gives no tree (the caller's error says why).
 func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error) {
-	t := &Tree{Format: TreeFormat, Convention: Misere, Game: game}
-	ids := map[string]int{}
-	var queue []string
-	number := func(key string) (int, error) {
-		if id, ok := ids[key]; ok {
-			return id, nil
-		}
+	nodes, stopped, err := readOut(root, func(key string) (Node, []string, error) {
 		pr, ok := r.proofs[key]
 		if !ok {
-			return 0, fmt.Errorf("engine: no misère proof recorded for %q", key)
+			return Node{}, nil, fmt.Errorf("engine: no misère proof recorded for %q", key)
 		}
-		id := len(t.Nodes)
-		ids[key] = id
-		t.Nodes = append(t.Nodes, Node{ID: id, Position: pr.pos.String(), Result: result(pr.win)})
-		queue = append(queue, key)
-		return id, nil
-	}
-	if _, err := number(root); err != nil {
+		return Node{Position: pr.pos.String(), Result: result(pr.win)}, pr.kids, nil
+	}, func(i int) bool { return i%1024 == 0 && stop() })
+	if err != nil || stopped {
 		return nil, err
 	}
-	for i := 0; i < len(queue); i++ {
-		if i%1024 == 0 && stop() {
-			return nil, nil
-		}
-		pr := r.proofs[queue[i]]
-		kids := make([]int, 0, len(pr.kids))
-		for _, k := range pr.kids {
-			c, err := number(k)
-			if err != nil {
-				return nil, err
-			}
-			kids = append(kids, c)
-		}
-		t.Nodes[ids[queue[i]]].Children = kids
-	}
-	return t, nil
+	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Nodes: nodes}, nil
 }

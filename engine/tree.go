@@ -119,40 +119,58 @@ func rootRef(p Position, n int) ref {
 
 // tree reads the proof of root out of the recorder, numbering nodes breadth first.
 func (r *recorder) tree(game string, root ref) (*Tree, error) {
-	t := &Tree{Format: TreeFormat, Game: game}
-	ids := map[ref]int{}
-	var queue []ref
-	number := func(k ref) (int, error) {
+	nodes, _, err := readOut(root, func(k ref) (Node, []ref, error) {
+		pr, ok := r.find(k)
+		if !ok {
+			return Node{}, nil, fmt.Errorf("engine: no proof recorded for couple %q, %d", k.key, k.n)
+		}
+		return Node{Position: pr.pos.String(), N: pr.n, Result: result(pr.win), Kind: kind(pr.sum)}, pr.kids, nil
+	}, func(int) bool { return r.halted() })
+	if err != nil {
+		return nil, err
+	}
+	return &Tree{Format: TreeFormat, Game: game, Nodes: nodes}, nil
+}
+
+// readOut numbers the nodes of a recorded proof breadth first from root, as a tree file lists
+// them: node gives a key's node (readOut sets its ID) and its children's keys, or an error
+// when no proof was recorded for it. halted(i) is asked before node i's children are
+// numbered; when it says so, readOut ends there, saying it stopped.
+func readOut[K comparable](root K, node func(K) (Node, []K, error), halted func(i int) bool) (nodes []Node, stopped bool, err error) {
+	ids := map[K]int{}
+	var kids [][]K
+	number := func(k K) (int, error) {
 		if id, ok := ids[k]; ok {
 			return id, nil
 		}
-		pr, ok := r.find(k)
-		if !ok {
-			return 0, fmt.Errorf("engine: no proof recorded for couple %q, %d", k.key, k.n)
+		n, ks, err := node(k)
+		if err != nil {
+			return 0, err
 		}
-		id := len(t.Nodes)
-		ids[k] = id
-		t.Nodes = append(t.Nodes, Node{ID: id, Position: pr.pos.String(), N: pr.n, Result: result(pr.win), Kind: kind(pr.sum)})
-		queue = append(queue, k)
-		return id, nil
+		n.ID = len(nodes)
+		ids[k] = n.ID
+		nodes = append(nodes, n)
+		kids = append(kids, ks)
+		return n.ID, nil
 	}
 	if _, err := number(root); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	for i := 0; i < len(queue) && !r.halted(); i++ {
-		pr, _ := r.find(queue[i])
-		id := ids[queue[i]]
-		kids := make([]int, 0, len(pr.kids))
-		for _, k := range pr.kids {
+	for i := 0; i < len(nodes); i++ {
+		if halted(i) {
+			return nodes, true, nil
+		}
+		children := make([]int, 0, len(kids[i]))
+		for _, k := range kids[i] {
 			c, err := number(k)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
-			kids = append(kids, c)
+			children = append(children, c)
 		}
-		t.Nodes[id].Children = kids
+		nodes[i].Children = children
 	}
-	return t, nil
+	return nodes, false, nil
 }
 
 func result(win bool) string {
