@@ -122,6 +122,7 @@ type solveStats struct {
 	TreeElapsedMS     *int64  `json:"tree_elapsed_ms,omitempty"` // its wall time
 	StoreHits         *int64  `json:"store_hits,omitempty"`      // facts read from the store (with one)
 	StoreWritten      *int64  `json:"store_written,omitempty"`   // facts written to it
+	StoreDropped      int64   `json:"store_dropped,omitempty"`   // of those, dropped: the store's writer was behind
 	store             string  // the store's directory, for the text output
 }
 
@@ -172,6 +173,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	}
 	if st != nil {
 		out.Stats.StoreHits, out.Stats.StoreWritten, out.Stats.store = &res.Store.Hits, &res.Store.Written, st.Dir()
+		out.Stats.StoreDropped = res.Store.Dropped
 	}
 	if res.Stopped {
 		printSolve(env, out, f.json)

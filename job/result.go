@@ -34,6 +34,10 @@ type Result struct {
 type StoreUse struct {
 	Hits    int64 // facts read from the store (the search counts them among its cache hits)
 	Written int64 // facts written to it, a fact each time it grew (the search's and the recording's)
+	// Dropped counts, of the facts Written, those never written because the store's writer
+	// was behind the search (a slow disk: store.Facts keeps a bounded queue rather than stop
+	// the search or grow without end); they stay in the runner's cache, only later runs lose them.
+	Dropped int64
 	Err     error // the store failed to write them (the answer stands)
 }
 

@@ -150,7 +150,7 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		defer r.progress.Store(nil)
 	}
 	if r.tier != nil {
-		defer r.storeUse(&res, r.tier.StoreHits(), r.tier.StorePuts())
+		defer r.storeUse(&res, r.tier.StoreHits(), r.tier.StorePuts(), r.tier.StoreDropped())
 	}
 	if req.Misere {
 		r.misere(ctx, req, &res)
@@ -178,9 +178,10 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 }
 
 // storeUse flushes what the request proved to the store (a stopped search's facts too),
-// and counts what it read from the store and wrote to it since hits and puts.
-func (r *Runner) storeUse(res *Result, hits, puts int64) {
-	res.Store = StoreUse{Hits: r.tier.StoreHits() - hits, Written: r.tier.StorePuts() - puts}
+// and counts what it read from the store, wrote to it and dropped since hits, puts and dropped.
+func (r *Runner) storeUse(res *Result, hits, puts, dropped int64) {
+	res.Store = StoreUse{Hits: r.tier.StoreHits() - hits, Written: r.tier.StorePuts() - puts,
+		Dropped: r.tier.StoreDropped() - dropped}
 	if err := r.store.Flush(); err != nil {
 		res.Store.Err = err
 	}

@@ -224,3 +224,8 @@ func (t *Tier) StoreHits() int64 { return t.hits.Load() }
 
 // StorePuts is the number of facts this tier queued for the store.
 func (t *Tier) StorePuts() int64 { return t.puts.Load() }
+
+// StoreDropped is the number of facts of the tier's game dropped, never written, because the
+// writer was behind (see maxPendingFacts): those of every tier of the game, since the game's
+// Facts share one queue.
+func (t *Tier) StoreDropped() int64 { return t.far.dropped.Load() }
