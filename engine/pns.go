@@ -57,6 +57,7 @@ type pnSearch struct {
 	bytes     int64   // estimated memory of the DAG
 	start     pnStart // set by begin: hintStart, or proofStart while recording
 	collected int     // how many times the DAG was cut down to the nodes below its root
+	root      *pnNode // the node pnSolve proves: progress reports walk from it
 }
 
 // pnStart sets the numbers of a couple not expanded yet.
@@ -149,6 +150,7 @@ func (g *pnSearch) begin(s *Solver) *pnSearch {
 		g.start = proofStart
 	}
 	g.bytes = 0
+	g.root = nil
 	s.level = 0
 	if s.err != nil {
 		return nil
@@ -176,6 +178,7 @@ func (s *Solver) pnRoot(p Position, n int) *pnNode {
 // pnSolve expands the most-proving couple below root until root is proven or the search
 // stops; it reports whether root was proven.
 func (s *Solver) pnSolve(root *pnNode) bool {
+	s.pns.root = root
 	for !root.proven() {
 		if s.stopped() {
 			return false
@@ -201,20 +204,28 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 func (s *Solver) mostProving(root *pnNode) (*pnNode, int) {
 	v, depth := root, 0
 	for v.expanded {
-		if v.sum != nil {
-			v = v.kids[0]
-		} else {
-			best := v.kids[0]
-			for _, k := range v.kids[1:] {
-				if k.dn < best.dn {
-					best = k
-				}
-			}
-			v = best
-		}
+		v = mostProvingKid(v)
 		depth++
 	}
 	return v, depth
+}
+
+// mostProvingKid is the kid of v that the most-proving path goes through, or nil when v has
+// no open kid.
+func mostProvingKid(v *pnNode) *pnNode {
+	if !v.expanded || len(v.kids) == 0 {
+		return nil
+	}
+	best := v.kids[0]
+	if v.sum != nil {
+		return best
+	}
+	for _, k := range v.kids[1:] {
+		if k.dn < best.dn {
+			best = k
+		}
+	}
+	return best
 }
 
 // pnDepth shows the length of the most-proving path as the search's depth.

@@ -113,6 +113,7 @@ func (s *Solver) begin(ctx context.Context) {
 	s.c.lookups.Store(0)
 	s.c.depth.Store(0)
 	s.c.maxDepth.Store(0)
+	s.pnForget()
 	s.lastReport = time.Now()
 	s.c.start.Store(s.lastReport.UnixNano())
 	s.c.stop.Store(0)
@@ -120,6 +121,7 @@ func (s *Solver) begin(ctx context.Context) {
 
 func (s *Solver) end() error {
 	s.c.stop.Store(time.Now().UnixNano())
+	s.pnPublish()
 	if s.progress != nil {
 		s.progress(s.Stats())
 	}
@@ -195,6 +197,7 @@ func (s *Solver) tick() {
 	}
 	if s.progress != nil && time.Since(s.lastReport) >= s.every {
 		s.lastReport = time.Now()
+		s.pnPublish()
 		s.progress(s.Stats())
 	}
 }

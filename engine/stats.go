@@ -14,6 +14,9 @@ type Stats struct {
 	MaxDepth  int           // deepest so far
 	Elapsed   time.Duration // since the search started
 	Cache     Usage         // what the cache holds, when it can tell
+	// Proof is what a proof-number search knows of its way, at its last report; nil for
+	// the other searches. It is never changed once handed out.
+	Proof *ProofProgress
 }
 
 // NodesPerSecond is the search's speed so far.
@@ -36,8 +39,9 @@ func (s Stats) HitRate() float64 {
 type counters struct {
 	nodes, hits, lookups atomic.Int64
 	depth, maxDepth      atomic.Int32
-	start                atomic.Int64 // time.Now().UnixNano() when the search began
-	stop                 atomic.Int64 // when it ended, or 0 while it runs
+	start                atomic.Int64                  // time.Now().UnixNano() when the search began
+	stop                 atomic.Int64                  // when it ended, or 0 while it runs
+	proof                atomic.Pointer[ProofProgress] // a proof-number search's last snapshot (pnPublish)
 }
 
 func (c *counters) started() time.Time { return time.Unix(0, c.start.Load()) }
@@ -67,6 +71,7 @@ func (c *counters) snapshot(cache Cache) Stats {
 		Depth:     int(c.depth.Load()),
 		MaxDepth:  int(c.maxDepth.Load()),
 		Elapsed:   c.elapsed(),
+		Proof:     c.proof.Load(),
 	}
 	if u, ok := cache.(Usager); ok {
 		s.Cache = u.Usage()

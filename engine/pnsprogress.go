@@ -1,0 +1,130 @@
+package engine
+
+// What a proof-number search shows of its way while it runs: the numbers of the couple it
+// decides, the size of its DAG, and the most-proving path. It is taken on the search's own
+// goroutine, only when progress is reported (tick, end), and handed out as a value that
+// shares nothing with the DAG: a report costs a walk down one path, not a cost per node.
+
+// ProofInfinite is the proof number of what cannot be proven: its opposite is.
+const ProofInfinite = pnInf
+
+// MaxPathSteps bounds the steps of the most-proving path a report keeps: the first
+// pathHead from the root, the rest from the couple being expanded up.
+const (
+	MaxPathSteps = 8
+	pathHead     = 2
+)
+
+// maxStepText bounds the text of a position on the path, in bytes: a report stays small.
+const maxStepText = 80
+
+// A ProofProgress is a snapshot of a proof-number search, as Stats.Proof carries it.
+type ProofProgress struct {
+	// Root is the couple the search decides now: the root's, or, for a nimber (Algorithm 3),
+	// the couple (P, k) of the heap k being tried, or (P, nimber) once proven.
+	Root ProofStep
+	// PN and DN are Root's proof and disproof numbers: about how many couples are still to
+	// be solved to prove it winning (W), and losing (L). 0 is proven, ProofInfinite
+	// impossible.
+	PN, DN int64
+	// Left is how many components' nimbers are still sought besides Root's, for a position
+	// that splits.
+	Left int
+	// Couples and Bytes are the DAG's nodes and its estimated memory.
+	Couples int
+	Bytes   int64
+	// Path is the most-proving path from Root to the couple about to be expanded (the last
+	// step): at most MaxPathSteps of its PathLen couples, the first and the last ones.
+	Path    []ProofStep
+	PathLen int
+}
+
+// A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its
+// heap, and its index on the most-proving path (0: Root).
+type ProofStep struct {
+	Position string
+	N        int
+	Depth    int
+}
+
+// Proven reports whether the root's outcome is proven.
+func (p *ProofProgress) Proven() bool { return p.PN == 0 || p.DN == 0 }
+
+// Won reports whether the root is proven winning.
+func (p *ProofProgress) Won() bool { return p.PN == 0 }
+
+// pnPublish takes a snapshot of the running proof-number search, if one runs, for the next
+// Stats to carry.
+func (s *Solver) pnPublish() {
+	if s.pns == nil || s.pns.root == nil {
+		return
+	}
+	s.c.proof.Store(s.pns.progress())
+}
+
+// pnForget drops the last search's snapshot and root as another search begins, which may
+// not be a proof-number search.
+func (s *Solver) pnForget() {
+	s.c.proof.Store(nil)
+	if s.pns != nil {
+		s.pns.root = nil
+	}
+}
+
+// progress is the snapshot of the search below g.root.
+func (g *pnSearch) progress() *ProofProgress {
+	root := g.root
+	p := &ProofProgress{Couples: len(g.nodes), Bytes: g.bytes}
+	if sum := root.sum; sum != nil && sum.last < 0 {
+		// A nimber: its own numbers are a sum over the components; show those of the couple
+		// being decided now, the heap tried of the first component left.
+		if len(root.kids) == 0 {
+			p.Root = stepOf(root, 0)
+			p.Root.N = sum.heap
+			p.PN, p.DN = pnInf, 0 // (P, its nimber) is losing
+			return p
+		}
+		p.Left = len(root.kids) - 1
+		root = root.kids[0]
+	}
+	p.Root = stepOf(root, 0)
+	p.PN, p.DN = root.pn, root.dn
+	if !root.proven() {
+		p.Path, p.PathLen = pathOf(root)
+	}
+	return p
+}
+
+// pathOf returns the steps of the most-proving path from root down, the first pathHead and
+// the last ones up to MaxPathSteps in all, and the path's length.
+func pathOf(root *pnNode) ([]ProofStep, int) {
+	var steps []ProofStep
+	var tail [MaxPathSteps - pathHead]*pnNode
+	n := 0
+	for v := root; v != nil; v = mostProvingKid(v) {
+		if n < pathHead {
+			steps = append(steps, stepOf(v, n))
+		} else {
+			tail[(n-pathHead)%len(tail)] = v
+		}
+		n++
+	}
+	kept := max(0, min(n-pathHead, len(tail)))
+	for i := n - kept; i < n; i++ {
+		steps = append(steps, stepOf(tail[(i-pathHead)%len(tail)], i))
+	}
+	return steps, n
+}
+
+// stepOf is v as the step depth of a path.
+func stepOf(v *pnNode, depth int) ProofStep {
+	text := v.pos.String()
+	if len(text) > maxStepText {
+		cut := maxStepText
+		for cut > 0 && text[cut]&0xC0 == 0x80 { // not inside a rune
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	return ProofStep{Position: text, N: v.n, Depth: depth}
+}
