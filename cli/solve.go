@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--db PATH | --no-db]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -29,6 +29,7 @@ type solveFlags struct {
 	misere                      bool
 	moves                       movesFlags
 	db                          storeFlags
+	workers                     workersFlag
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -43,6 +44,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
 	f.moves.register(fs)
 	f.db.register(fs)
+	f.workers.register(fs)
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -88,6 +90,9 @@ func (f *solveFlags) check() error {
 	if err := f.moves.check(f.algo); err != nil {
 		return err
 	}
+	if err := f.workers.check(); err != nil {
+		return err
+	}
 	return f.db.check()
 }
 
@@ -120,6 +125,7 @@ type solveStats struct {
 	TreeLosingCouples *int    `json:"tree_losing_couples,omitempty"`
 	TreeNodes         *int64  `json:"tree_nodes,omitempty"`      // nodes the recording expanded
 	TreeElapsedMS     *int64  `json:"tree_elapsed_ms,omitempty"` // its wall time
+	Workers           int     `json:"workers"`                   // searches that ran at once
 	StoreHits         *int64  `json:"store_hits,omitempty"`      // facts read from the store (with one)
 	StoreWritten      *int64  `json:"store_written,omitempty"`   // facts written to it
 	StoreDropped      int64   `json:"store_dropped,omitempty"`   // of those, dropped: the store's writer was behind
@@ -141,7 +147,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if st != nil {
 		defer st.Close()
 	}
-	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second, Store: st}
+	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second, Store: st, Workers: f.workers.count()}
 	r, err := job.NewRunner(g.Name(), cfg)
 	if err != nil {
 		return fail(env, "solve", err)
@@ -164,6 +170,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		return fail(env, "solve", res.Err)
 	}
 	out := resultOf(res)
+	out.Stats.Workers = r.Workers()
 	if f.moves.on {
 		out.addMoves(res, f.moves)
 	}
@@ -297,6 +304,21 @@ func printTree(env *Env, r solveResult) {
 }
 
 func printProgress(env *Env, ph job.Phase, s engine.Stats) {
-	fmt.Fprintf(env.Stderr, "%-18s %8.1fs %12d nodes %10.0f/s  hits %5.1f%%  depth %3d  cache %d entries\n",
-		ph, s.Elapsed.Seconds(), s.Nodes, s.NodesPerSecond(), 100*s.HitRate(), s.Depth, s.Cache.Entries)
+	fmt.Fprintf(env.Stderr, "%-18s %8.1fs %12d nodes %10.0f/s  hits %5.1f%%  depth %3d  cache %d entries%s\n",
+		ph, s.Elapsed.Seconds(), s.Nodes, s.NodesPerSecond(), 100*s.HitRate(), s.Depth, s.Cache.Entries, proofProgress(s.Proof))
+}
+
+// proofProgress is what a proof-number search adds to a progress line: the root's proof and
+// disproof numbers (∞: impossible, 0: proven) and its DAG's size.
+func proofProgress(p *engine.ProofProgress) string {
+	if p == nil {
+		return ""
+	}
+	num := func(n int64) string {
+		if n >= engine.ProofInfinite {
+			return "∞"
+		}
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("  pn %s dn %s  dag %d couples %d MB", num(p.PN), num(p.DN), p.Couples, p.Bytes>>20)
 }
