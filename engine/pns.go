@@ -58,6 +58,7 @@ type pnSearch struct {
 	start     pnStart // set by begin: hintStart, or proofStart while recording
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
+	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 }
 
 // pnStart sets the numbers of a couple not expanded yet.
@@ -143,6 +144,7 @@ func (s *Solver) searchNimber(p Position) int {
 
 // begin starts a search with an empty DAG; it returns nil when the solver was stopped.
 func (g *pnSearch) begin(s *Solver) *pnSearch {
+	g.noteSize()
 	g.nodes = make(map[ref]*pnNode)
 	g.dirty = g.dirty[:0]
 	g.start = hintStart
@@ -150,7 +152,6 @@ func (g *pnSearch) begin(s *Solver) *pnSearch {
 		g.start = proofStart
 	}
 	g.bytes = 0
-	g.root = nil
 	s.level = 0
 	if s.err != nil {
 		return nil

@@ -30,9 +30,13 @@ type ProofProgress struct {
 	// Left is how many components' nimbers are still sought besides Root's, for a position
 	// that splits.
 	Left int
-	// Couples and Bytes are the DAG's nodes and its estimated memory.
-	Couples int
-	Bytes   int64
+	// Couples and Bytes are the DAG's nodes and its estimated memory; Largest and
+	// LargestBytes its largest size in the call so far (a recording's second search,
+	// closed at once, makes a DAG of one couple).
+	Couples      int
+	Bytes        int64
+	Largest      int
+	LargestBytes int64
 	// Path is the most-proving path from Root to the couple about to be expanded (the last
 	// step): at most MaxPathSteps of its PathLen couples, the first and the last ones.
 	Path    []ProofStep
@@ -62,19 +66,40 @@ func (s *Solver) pnPublish() {
 	s.c.proof.Store(s.pns.progress())
 }
 
-// pnForget drops the last search's snapshot and root as another search begins, which may
-// not be a proof-number search.
+// pnForget drops the last search's snapshot, root and size as another call begins, which
+// may not be a proof-number search.
 func (s *Solver) pnForget() {
 	s.c.proof.Store(nil)
 	if s.pns != nil {
-		s.pns.root = nil
+		s.pns.root, s.pns.largest = nil, pnSize{}
 	}
+}
+
+// A pnSize is the size of a DAG: its nodes and estimated bytes.
+type pnSize struct {
+	couples int
+	bytes   int64
+}
+
+// noteSize keeps the size of the DAG of the call's last search as it is let go (begin), and
+// forgets that search's root.
+func (g *pnSearch) noteSize() {
+	if g.root != nil {
+		g.largest = g.size()
+	}
+	g.root = nil
+}
+
+// size is the larger of the DAG's size now and the largest noted.
+func (g *pnSearch) size() pnSize {
+	return pnSize{max(g.largest.couples, len(g.nodes)), max(g.largest.bytes, g.bytes)}
 }
 
 // progress is the snapshot of the search below g.root.
 func (g *pnSearch) progress() *ProofProgress {
 	root := g.root
-	p := &ProofProgress{Couples: len(g.nodes), Bytes: g.bytes}
+	g.largest = g.size()
+	p := &ProofProgress{Couples: len(g.nodes), Bytes: g.bytes, Largest: g.largest.couples, LargestBytes: g.largest.bytes}
 	if sum := root.sum; sum != nil && sum.last < 0 {
 		// A nimber: its own numbers are a sum over the components; show those of the couple
 		// being decided now, the heap tried of the first component left.

@@ -300,3 +300,24 @@ func TestPNS_StepTextIsShort(t *testing.T) {
 		t.Errorf("step %+v, want heap 3 at depth 2", st)
 	}
 }
+
+// A recording runs two searches, the nimber's, then its couple's, closed at once by what the
+// first proved: its last report gives the couple proven losing and the DAG at its largest,
+// the first search's.
+func TestPNS_ProgressOfRecording(t *testing.T) {
+	_, p := progressGame()
+	most := 0
+	s := pnsSolver(NewMapCache(), WithProgress(func(st Stats) { most = max(most, st.Proof.Couples) }, 0))
+	tree, err := s.ProveNimber(context.Background(), "joined", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := tree.Nodes[tree.Root].N
+	last := s.Stats().Proof
+	if last.Root.Position != p.String() || last.Root.N != n || !last.Proven() || last.Won() {
+		t.Errorf("last report: (%s, %d), proven %v, won %v; want (%s, %d) losing", last.Root.Position, last.Root.N, last.Proven(), last.Won(), p, n)
+	}
+	if last.Largest < most || last.Largest <= last.Couples || last.LargestBytes <= last.Bytes {
+		t.Errorf("DAG at the end %d couples (%d bytes), at its largest %d (%d bytes); reports saw %d", last.Couples, last.Bytes, last.Largest, last.LargestBytes, most)
+	}
+}
