@@ -264,6 +264,7 @@ func (p *SolverPanel) clear() {
 	p.abandon()
 	p.result, p.picked, p.last, p.stopped = job.Result{}, -1, engine.Stats{}, nil
 	p.ui.showStats(nil, nil)
+	p.ui.proof.show(nil, false, false)
 	p.ui.showStoreUse([2]string{})
 	if p.run != nil {
 		p.ui.state.SetText("Stopping the task of the last position…")

@@ -246,6 +246,7 @@ func (p *SolverPanel) showStats(t *taskRun) {
 	}
 	p.ui.showStats(cols[job.Searching], cols[job.Recording])
 	p.ui.showStoreUse(stored)
+	p.showProof(t)
 }
 
 // readyText is the state line when no task runs.
