@@ -46,7 +46,8 @@ const (
 // Add merges f into what is stored for (game, key) at once (import, merge): a fact only
 // grows; a disagreement (two nimbers, or a nimber n against "≠ n") is an error that
 // errors.Is ErrConflict, as a *ConflictError{Game, Key string; Have, Got engine.Fact},
-// and nothing is changed. What Add writes is synced with the searches' writes, every
+// and nothing is changed. key is an exact key (engine.ExactKey), as a game's Parse gives
+// for a position read from a file, and as the store keeps them. What Add writes is synced with the searches' writes, every
 // SyncEvery and at Flush and Close.
 func (s *Store) Add(game, key string, f engine.Fact) error {
 	_, err := s.add(game, key, f)
@@ -71,7 +72,7 @@ func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
 	}
 	s.writer.dirty.Store(true)
 	if facts := s.facts[game]; facts != nil {
-		facts.filter.add(key)
+		facts.stored(key)
 	}
 	if ok {
 		return addedGrown, nil

@@ -19,14 +19,21 @@ import (
 type Facts struct {
 	s      *Store
 	game   string
-	filter *keyFilter
-	err    error // reading the game's keys when the Facts was made
+	filter *keyFilter // of the game's stored keys, all exact
+	err    error      // reading the game's keys when the Facts was made
+
+	// Of a game with cheap keys (form not nil): the shapes of the stored keys, and the
+	// cheap keys the writer made exact that are not exact themselves.
+	form    *keyForm
+	shapes  *keyFilter
+	aliasMu sync.Mutex
+	aliases map[string]string // cheap key → exact key, when they differ
 
 	mu      sync.Mutex
 	pending []pendingFact // Puts not yet handed to the writer
 
 	reads, hits, puts, dropped, failed atomic.Int64
-	failOnce                           sync.Once
+	failOnce, keyOnce                  sync.Once
 }
 
 // A pendingFact is one Put waiting for the writer.
@@ -53,49 +60,111 @@ func (s *Store) Facts(game string) *Facts {
 	if f := s.facts[game]; f != nil {
 		return f
 	}
-	f := &Facts{s: s, game: game}
+	f := &Facts{s: s, game: game, form: formOf(game)}
 	seed := maphash.MakeSeed()
-	hashes, err := s.keyHashes(game, seed)
+	hashes, shapes, err := s.keyHashes(game, seed, f.form)
 	if err != nil {
 		f.err = err
 	}
 	f.filter = newKeyFilter(seed, hashes)
+	if f.form != nil {
+		f.shapes = newKeyFilter(seed, shapes)
+		f.aliases = make(map[string]string)
+	}
 	s.facts[game] = f
 	return f
 }
 
-// keyHashes returns the hashes of every position key of game in the store.
-func (s *Store) keyHashes(game string, seed maphash.Seed) ([]uint64, error) {
+// keyHashes returns the hashes of every position key of game in the store, and their shapes
+// when the game has cheap keys (form not nil).
+func (s *Store) keyHashes(game string, seed maphash.Seed, form *keyForm) (hashes, shapes []uint64, err error) {
 	prefix := prefixOf(game)
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)})
 	if err != nil {
-		return nil, s.readError(err)
+		return nil, nil, s.readError(err)
 	}
-	var hashes []uint64
 	for ok := it.First(); ok; ok = it.Next() {
-		hashes = append(hashes, maphash.Bytes(seed, it.Key()[len(prefix):]))
+		key := it.Key()[len(prefix):]
+		hashes = append(hashes, maphash.Bytes(seed, key))
+		if form != nil {
+			shapes = append(shapes, form.shape(string(key)))
+		}
 	}
 	err = it.Close()
 	if err != nil {
-		return nil, s.readError(err)
+		return nil, nil, s.readError(err)
 	}
-	return hashes, nil
+	return hashes, shapes, nil
 }
 
 // Err is the error met reading the game's keys when the Facts was made (a corrupt store):
 // the Facts then works, but knows only the facts written since.
 func (f *Facts) Err() error { return f.err }
 
-// MayHold reports whether the store may hold key; false means it surely does not (see
-// engine.Front, which then asks no cache behind it).
-func (f *Facts) MayHold(key string) bool { return f.filter.mayHold(key) }
+// MayHold reports whether the store may hold key, or the position of a cheap key under its
+// exact key; false means it surely does not (see engine.Front, which then asks no cache
+// behind it).
+func (f *Facts) MayHold(key string) bool {
+	if f.filter.mayHold(key) {
+		return true
+	}
+	if f.form == nil {
+		return false
+	}
+	if _, ok := f.alias(key); ok {
+		return true
+	}
+	return f.shapes.mayHoldHash(f.form.shape(key))
+}
 
-// Get returns the stored fact of key. A failed read is a miss, counted (Use.Failed) and
-// logged once.
+// Get returns the stored fact of key. A key that is not stored as it is may be a cheap key
+// (see keyForm) of a position stored under its exact key: an alias the writer made says
+// which, or else, when a stored key has the same shape, the game writes the exact key. A
+// failed read is a miss, counted (Use.Failed) and logged once.
 func (f *Facts) Get(key string) (engine.Fact, bool) {
-	if !f.filter.mayHold(key) {
+	if f.filter.mayHold(key) {
+		if fact, ok := f.read(key); ok {
+			return fact, true
+		}
+	}
+	if f.form == nil {
 		return engine.Fact{}, false
 	}
+	exact, ok := f.alias(key)
+	if !ok {
+		if !f.shapes.mayHoldHash(f.form.shape(key)) {
+			return engine.Fact{}, false
+		}
+		var err error
+		if exact, err = f.form.exact(key); err != nil {
+			f.readFailed(err)
+			return engine.Fact{}, false
+		}
+	}
+	if exact == key || !f.filter.mayHold(exact) {
+		return engine.Fact{}, false
+	}
+	return f.read(exact)
+}
+
+// alias returns the exact key of a cheap key the writer made exact, when they differ.
+func (f *Facts) alias(key string) (string, bool) {
+	f.aliasMu.Lock()
+	exact, ok := f.aliases[key]
+	f.aliasMu.Unlock()
+	return exact, ok
+}
+
+// stored notes that key (exact) is in the store: its filters say so from now on.
+func (f *Facts) stored(key string) {
+	f.filter.add(key)
+	if f.form != nil {
+		f.shapes.addHash(f.form.shape(key))
+	}
+}
+
+// read reads the fact stored under key (exact), counting the read and what it found.
+func (f *Facts) read(key string) (engine.Fact, bool) {
 	f.reads.Add(1)
 	v, closer, err := f.s.db.Get(keyOf(f.game, key))
 	if errors.Is(err, pebble.ErrNotFound) {
@@ -113,6 +182,13 @@ func (f *Facts) Get(key string) (engine.Fact, bool) {
 	}
 	f.hits.Add(1)
 	return fact, true
+}
+
+// keyFailed counts and logs (once) a cheap key the game could not make exact, whose fact is
+// not written: a key the game wrote always parses back, so only a wrong game can cause it.
+func (f *Facts) keyFailed(err error) {
+	f.failed.Add(1)
+	f.keyOnce.Do(func() { log.Printf("store %s: a fact of %s not written: %v (reported once)", f.s.dir, f.game, err) })
 }
 
 func (f *Facts) readFailed(err error) {
@@ -155,13 +231,17 @@ func (f *Facts) take() []pendingFact {
 	return p
 }
 
+// aliasBytes is about the memory of an alias: two Sprouts keys of some 30 bytes, their
+// headers and the map's slot.
+const aliasBytes = 120
+
 // Use is what a game's Facts did: facts read from the store and queued for it.
 type Use struct {
 	Reads   int64 // reads of the store (keys its filter did not rule out)
 	Hits    int64 // facts found
 	Puts    int64 // facts queued for the store (a fact each time it grew)
 	Dropped int64 // of those, dropped because the writer was behind
-	Failed  int64 // reads that failed (a corrupt store)
+	Failed  int64 // reads that failed (a corrupt store), and cheap keys not made exact
 }
 
 // Use returns what f did so far.
@@ -175,7 +255,13 @@ func (f *Facts) Usage() engine.Usage {
 	f.mu.Lock()
 	pending := int64(len(f.pending))
 	f.mu.Unlock()
-	return engine.Usage{Bytes: f.filter.bytes() + pending*48, Rejected: f.dropped.Load()}
+	bytes := f.filter.bytes() + pending*48
+	if f.form != nil {
+		f.aliasMu.Lock()
+		bytes += f.shapes.bytes() + int64(len(f.aliases))*aliasBytes
+		f.aliasMu.Unlock()
+	}
+	return engine.Usage{Bytes: bytes, Rejected: f.dropped.Load()}
 }
 
 // A Tier is the cache a runner searches through with a store: a cache in memory (near,

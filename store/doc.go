@@ -16,6 +16,10 @@
 // engine.Cache, and Through(ristretto, facts) behind an engine.Front is what job's runners
 // use. Facts keeps a Bloom filter of the game's keys (read once, when first asked for the
 // game, and grown with each write), so that a position never stored costs no disk read.
+// A game whose search keys positions by cheap keys (engine.Exact: Sprouts) has them made
+// exact by the writer, off the search; a read of a cheap key not stored as it is asks a
+// filter of the stored keys' shapes (what every writing of a position shares) before the
+// game writes its exact key (exact.go).
 // Puts go in batches through a buffered channel to one writer goroutine, never waiting for
 // the disk; they are synced every SyncEvery (2 s) and at Flush and Close, so that a process
 // killed with SIGKILL loses at most the last two seconds of facts, and pebble's write-ahead

@@ -58,8 +58,10 @@ func newBloomPart(keys int64) *bloomPart {
 }
 
 // mayHold reports whether key may be in the store; false means it surely is not.
-func (f *keyFilter) mayHold(key string) bool {
-	h := maphash.String(f.seed, key)
+func (f *keyFilter) mayHold(key string) bool { return f.mayHoldHash(maphash.String(f.seed, key)) }
+
+// mayHoldHash reports whether a key of hash h may be in the store.
+func (f *keyFilter) mayHoldHash(h uint64) bool {
 	for _, p := range *f.parts.Load() {
 		if p.has(h) {
 			return true

@@ -20,16 +20,26 @@ import (
 )
 
 // KeyVersion is the version of the engine's key format that the store's keys carry: a change
-// of a game's canonical keys (Position.Key) must raise it, so that old facts are not read
-// under new keys. Facts of other versions stay on disk, unread.
-const KeyVersion = 1
+// of a game's exact keys (engine.ExactKey) must raise it, so that old facts are not read
+// under new keys. Facts of other versions stay on disk, unread, but those of version 1 (see
+// formatV1), which Open moves to this one.
+//
+// Version 2: every key is exact. Version 1 held Sprouts' facts under the search's cheap keys
+// (engine.Exact), so that a position reached two ways, or read from a Glop or SPOTS file,
+// could be stored twice and not found.
+const KeyVersion = 2
 
 // mergerName is the name of the facts' merge operator, which pebble keeps in the store.
 const mergerName = "grundy.facts.v1"
 
 // formatName is the value of the store's meta key: what the directory holds, and the version
-// of the store's own layout.
-const formatName = "grundy-facts/1"
+// of the store's own layout, which since grundy-facts/2 says its keys are of KeyVersion 2. A
+// grundy that knows only grundy-facts/1 refuses such a store, saying which format it holds.
+const formatName = "grundy-facts/2"
+
+// formatV1 is the format of a store whose keys are of KeyVersion 1: Open moves its facts to
+// KeyVersion 2, making Sprouts' keys exact (migrate.go), then marks it grundy-facts/2.
+const formatV1 = "grundy-facts/1"
 
 // metaKey is the key of the store's format; no game's key starts with a zero byte.
 var metaKey = []byte("\x00format")
@@ -204,11 +214,15 @@ func (s *Store) checkFormat() error {
 	if err != nil {
 		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
 	}
-	defer closer.Close()
-	if string(v) != formatName {
-		return fmt.Errorf("store %s: format %q, this grundy reads %q", s.dir, v, formatName)
+	format := string(v)
+	closer.Close()
+	switch format {
+	case formatName:
+		return nil
+	case formatV1:
+		return s.migrateV1()
 	}
-	return nil
+	return fmt.Errorf("store %s: format %q, this grundy reads %q (and %q, which it updates)", s.dir, format, formatName, formatV1)
 }
 
 // empty reports whether the database holds no key.

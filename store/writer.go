@@ -37,6 +37,7 @@ type writer struct {
 	sorted  []pendingFact                     // a game's window (inKeyOrder's buffers)
 	order   []keyHead
 	inOrder []pendingFact
+	spare   map[string]engine.Fact // a window's map, emptied, for madeExact
 
 	errOnce sync.Once
 	err     atomic.Pointer[error] // the first failed write
@@ -153,6 +154,10 @@ func (w *writer) writeWindow() {
 	defer batch.Close()
 	var val []byte
 	for facts, m := range w.window {
+		if facts.form != nil {
+			m = w.madeExact(facts, m)
+			w.window[facts] = m
+		}
 		prefix := prefixOf(facts.game)
 		// In key order, pebble's memtable inserts each key next to the one before
 		// (its skiplist keeps the last splice): in the map's order, each insert is a
@@ -169,7 +174,7 @@ func (w *writer) writeWindow() {
 	} else {
 		for facts, m := range w.window {
 			for k := range m {
-				facts.filter.add(k)
+				facts.stored(k)
 			}
 		}
 		w.dirty.Store(true)
@@ -178,6 +183,48 @@ func (w *writer) writeWindow() {
 		clear(m)
 	}
 	w.held = 0
+}
+
+// madeExact returns the window m of a game with cheap keys under the exact keys (see
+// keyForm), and notes in facts the cheap keys that differ from theirs. Two cheap keys of one
+// position join, as two Puts of a key do (hold). It takes the place of m, whose map it reuses
+// for the next window.
+func (w *writer) madeExact(facts *Facts, m map[string]engine.Fact) map[string]engine.Fact {
+	out := w.spare
+	if out == nil {
+		out = make(map[string]engine.Fact, len(m))
+	}
+	var aliases [][2]string
+	for cheap, fact := range m {
+		exact, ok := facts.alias(cheap)
+		if !ok {
+			var err error
+			if exact, err = facts.form.exact(cheap); err != nil {
+				facts.keyFailed(err)
+				continue
+			}
+			if exact != cheap {
+				aliases = append(aliases, [2]string{cheap, exact})
+			}
+		}
+		old, ok := out[exact]
+		switch {
+		case !ok:
+			out[exact] = fact
+		case old.Conflicts(fact):
+			w.s.noteConflict(keyOf(facts.game, exact), old, fact)
+		default:
+			out[exact] = old.Merge(fact)
+		}
+	}
+	facts.aliasMu.Lock()
+	for _, a := range aliases {
+		facts.aliases[a[0]] = a[1]
+	}
+	facts.aliasMu.Unlock()
+	clear(m)
+	w.spare = m
+	return out
 }
 
 // inKeyOrder fills w.sorted with the facts of m and returns their indexes in key order.

@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// keyLog is a cache that remembers every key Put through it, and the last fact of each.
+type keyLog struct {
+	engine.Cache
+	mu   sync.Mutex
+	puts map[string]engine.Fact
+}
+
+func newKeyLog(c engine.Cache) *keyLog { return &keyLog{Cache: c, puts: map[string]engine.Fact{}} }
+
+func (l *keyLog) Put(key string, f engine.Fact) {
+	l.mu.Lock()
+	l.puts[key] = f
+	l.mu.Unlock()
+	l.Cache.Put(key, f)
+}
+
+// MayHold passes the store's filter on to the front, as a Tier does.
+func (l *keyLog) MayHold(key string) bool {
+	if h, ok := l.Cache.(engine.Holder); ok {
+		return h.MayHold(key)
+	}
+	return false
+}
+
+// sproutsNimber solves pos through cache and returns its nimber and the nodes it took.
+func sproutsNimber(t *testing.T, pos string, cache engine.Cache) (int, int64) {
+	t.Helper()
+	p, err := games.Parse(lookupGame(t, "sprouts"), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := engine.NewSolver(engine.WithCache(engine.NewFront(cache, 12)))
+	n, err := s.Nimber(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n, s.Stats().Nodes
+}
+
+// cheapOnly returns the keys of puts whose exact key differs, with their exact keys.
+func cheapOnly(t *testing.T, puts map[string]engine.Fact) map[string]string {
+	t.Helper()
+	form := formOf("sprouts")
+	out := map[string]string{}
+	for k := range puts {
+		exact, err := form.exact(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exact != k {
+			out[k] = exact
+		}
+	}
+	return out
+}
+
+// The Sprouts search keys positions by cheap keys; the store holds exact ones. A Glop file
+// of the nimbers of exactly those positions whose canonical text is not the search's key
+// imports, and a search through the store finds and uses them: the same nimber in fewer
+// nodes. After the search every stored key is the game's exact key of its position.
+func TestSprouts_CanonicalFactsFoundByCheapKeys(t *testing.T) {
+	const pos = "0*7"
+	cold := newKeyLog(engine.NewMapCache())
+	want, coldNodes := sproutsNimber(t, pos, cold)
+	cheap := cheapOnly(t, cold.puts)
+	var lines []string
+	for k, exact := range cheap {
+		if n, ok := cold.puts[k].Nimber(); ok {
+			lines = append(lines, fmt.Sprintf("%s %d", exact, n))
+		}
+	}
+	if len(lines) < 5 {
+		t.Fatalf("the search of %s met %d positions whose cheap key is not canonical, with a nimber: too few to test", pos, len(lines))
+	}
+	slices.Sort(lines)
+	file := "[Positions+Nimber]\n" + strings.Join(lines, "\n") + "\n"
+
+	s := openTemp(t)
+	db, err := ReadDatabase(strings.NewReader(file), "cheap.spr", lookupGame(t, "sprouts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Import(s, db); err != nil {
+		t.Fatal(err)
+	}
+	facts := s.Facts("sprouts")
+	warm := newKeyLog(Through(engine.NewMapCache(), facts))
+	got, warmNodes := sproutsNimber(t, pos, warm)
+	if got != want || warmNodes >= coldNodes {
+		t.Fatalf("%s with the imported facts: nimber %d in %d nodes; without: %d in %d", pos, got, warmNodes, want, coldNodes)
+	}
+	if hits := facts.Use().Hits; hits == 0 {
+		t.Errorf("no fact read from the store")
+	}
+	t.Logf("%s: %d facts imported (canonical text ≠ cheap key); %d nodes without, %d with them; %d read",
+		pos, len(lines), coldNodes, warmNodes, facts.Use().Hits)
+
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	stored := map[string]bool{}
+	err = s.Each("sprouts", func(_, key string, _ engine.Fact) error {
+		stored[key] = true
+		p, err := games.Parse(lookupGame(t, "sprouts"), key)
+		if err != nil {
+			return err
+		}
+		if exact := engine.ExactKey(p); exact != key {
+			t.Errorf("stored key %q; its position's exact key is %q", key, exact)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	madeExact := 0
+	for k, exact := range cheapOnly(t, warm.puts) {
+		if stored[k] || !stored[exact] {
+			t.Errorf("the search wrote cheap key %q: stored %v; its exact key %q stored %v", k, stored[k], exact, stored[exact])
+		}
+		madeExact++
+	}
+	if madeExact == 0 {
+		t.Errorf("the search wrote no cheap key that differs from its exact one: the test proves nothing")
+	}
+}
+
+// A position's cheap keys and exact key have one shape, which a read of a cheap key asks the
+// store's filter of shapes for: a fact under the exact key is never missed for want of it.
+func TestSproutsShape_SameForEveryKeyOfAPosition(t *testing.T) {
+	log := newKeyLog(engine.NewMapCache())
+	sproutsNimber(t, "0*7", log)
+	pairs := cheapOnly(t, log.puts)
+	if len(pairs) == 0 {
+		t.Fatal("no cheap key that differs from its exact key")
+	}
+	for cheap, exact := range pairs {
+		if sproutsShape(cheap) != sproutsShape(exact) {
+			t.Errorf("shape of %q ≠ shape of %q", cheap, exact)
+		}
+	}
+	// The shape tells positions apart well enough to spare most reads the exact key.
+	shapes := map[uint64]bool{}
+	for k := range log.puts {
+		shapes[sproutsShape(k)] = true
+	}
+	if len(shapes) < len(log.puts)/4 {
+		t.Errorf("%d shapes for %d keys", len(shapes), len(log.puts))
+	}
+	t.Logf("%d keys, %d of them cheap ≠ exact, %d shapes", len(log.puts), len(pairs), len(shapes))
+	misere := engine.MisereKeyPrefix + "3:0*2" + "8:2ABC|ABC"
+	if got, err := exactKey(lookupGame(t, "sprouts"), misere); err != nil || got != engine.MisereKeyPrefix+"3:0*2"+"8:2ABC|ACB" {
+		t.Errorf("exact misère key of %q = %q, %v", misere, got, err)
+	}
+	if sproutsShape(misere) != sproutsShape(engine.MisereKeyPrefix+"8:2ABC|ACB"+"3:0*2") {
+		t.Errorf("a misère key's shape depends on its order")
+	}
+}
