@@ -111,6 +111,9 @@ const (
 
 // searchOutcome is the outcome of (p, n) by the solver's search.
 func (s *Solver) searchOutcome(p Position, n int) bool {
+	if s.dfpn != nil {
+		return s.dfOutcome(p, n)
+	}
 	if s.pns == nil {
 		return s.outcome(p, n)
 	}
@@ -124,6 +127,9 @@ func (s *Solver) searchOutcome(p Position, n int) bool {
 // searchNimber is the nimber of p (the nim-sum of its components' nimbers) by the solver's
 // search.
 func (s *Solver) searchNimber(p Position) int {
+	if s.dfpn != nil {
+		return s.dfNimber(p)
+	}
 	if s.pns == nil {
 		x := 0
 		for _, c := range p.Split() {

@@ -19,6 +19,7 @@ type Solver struct {
 	noTheory bool      // never ask a Valuer: every nimber is searched
 	rec      *recorder // non-nil while a search records its solution tree
 	pns      *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
+	dfpn     *dfSearch // non-nil: searches are df-pn searches (WithDFPN), before pns
 
 	// Buffers reused by the nodes at each depth of the search, so that expanding a node
 	// allocates little: a node's options live until its search returns, and the nodes
