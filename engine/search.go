@@ -50,36 +50,37 @@ func (s *Solver) outcome1(p part, n int) bool {
 	s.c.enter()
 	s.level++
 	defer func() { s.c.leave(); s.level-- }()
+	if s.par.live != nil {
+		return s.shared(p, n)
+	}
+	return s.expand(p, n)
+}
 
+// expand searches the options of (p, n) in order, the nim-heap's last: the i-th is one of
+// opts, or past them the heap option (p, i-len(opts)). A worker of a team leaves the options
+// another worker is searching for the end (parallel.go).
+func (s *Solver) expand(p part, n int) bool {
 	opts := s.options(p, n)
 	if s.err != nil {
 		return false
 	}
-	for i := range opts {
-		// An option known from the cache costs no node: look at the context by options
-		// too, so that a node with millions of them does not hold up a stop.
-		if s.stopped() {
-			return false
+	var later []int
+	var h uint64 // p's hash, for a team
+	if s.par.live != nil {
+		h = partHash(p.key)
+	}
+	for i := range len(opts) + n {
+		if i > 0 && s.par.live != nil && s.elsewhere(opts, i, n, h) {
+			later = append(later, i)
+			continue
 		}
-		lost := !s.outcomeOf(&opts[i], n)
-		if s.err != nil {
-			return false
-		}
-		if lost {
-			var child ref
-			if s.rec != nil {
-				child = opts[i].ref(n)
-			}
-			return s.won(p, n, child)
+		if win, done := s.tryOption(p, opts, i, n); done {
+			return win
 		}
 	}
-	for i := 0; i < n; i++ {
-		lost := !s.outcome1(p, i)
-		if s.err != nil {
-			return false
-		}
-		if lost {
-			return s.won(p, n, ref{p.key, i, false})
+	for _, i := range later {
+		if win, done := s.tryOption(p, opts, i, n); done {
+			return win
 		}
 	}
 	if s.rec != nil {
@@ -87,6 +88,31 @@ func (s *Solver) outcome1(p part, n int) bool {
 	}
 	s.learn(p.key, n, false)
 	return false
+}
+
+// tryOption searches the i-th option of (p, n) (see expand). It is done when the option
+// decides (p, n), which is then winning, or when the search stopped.
+func (s *Solver) tryOption(p part, opts []option, i, n int) (win, done bool) {
+	// An option known from the cache costs no node: look at the context by options too, so
+	// that a node with millions of them does not hold up a stop.
+	if s.stopped() {
+		return false, true
+	}
+	if i < len(opts) {
+		if s.outcomeOf(&opts[i], n) || s.err != nil {
+			return false, s.err != nil
+		}
+		var child ref
+		if s.rec != nil {
+			child = opts[i].ref(n)
+		}
+		return s.won(p, n, child), true
+	}
+	k := i - len(opts)
+	if s.outcome1(p, k) || s.err != nil {
+		return false, s.err != nil
+	}
+	return s.won(p, n, ref{p.key, k, false}), true
 }
 
 // won records that (p, n) is winning, with the losing option that proves it.
@@ -106,6 +132,9 @@ func (s *Solver) outcomeOf(o *option, n int) bool {
 	case 1:
 		return s.outcome1(o.parts[0], n)
 	}
+	if s.par.live != nil {
+		defer s.markSum(o, n).Add(-1)
+	}
 	return s.outcomeOfSum(o.pos, o.parts, n)
 }
 
@@ -114,17 +143,10 @@ func (s *Solver) outcomeOf(o *option, n int) bool {
 // is the hardest component whose nimber is not known yet (§5.5).
 func (s *Solver) outcomeOfSum(p Position, parts []part, n int) bool {
 	last := s.hardest(parts)
-	x := n
 	nims := make([]int, len(parts))
-	for i, c := range parts {
-		if i == last {
-			continue
-		}
-		nims[i] = s.nimber(c)
-		if s.err != nil {
-			return false
-		}
-		x ^= nims[i]
+	x := n ^ s.componentNimbers(parts, last, nims)
+	if s.err != nil {
+		return false
 	}
 	win := s.outcome1(parts[last], x)
 	if s.err != nil {
@@ -136,6 +158,35 @@ func (s *Solver) outcomeOfSum(p Position, parts []part, n int) bool {
 	return win
 }
 
+// componentNimbers sets nims to the nimbers of the components but last, and returns their
+// nim-sum. A worker of a team leaves for the end the components another worker is solving.
+func (s *Solver) componentNimbers(parts []part, last int, nims []int) int {
+	x := 0
+	var later []int
+	for i, c := range parts {
+		if i == last {
+			continue
+		}
+		if s.par.live != nil && s.componentBusy(c) {
+			later = append(later, i)
+			continue
+		}
+		nims[i] = s.nimber(c)
+		if s.err != nil {
+			return 0
+		}
+		x ^= nims[i]
+	}
+	for _, i := range later {
+		nims[i] = s.nimber(parts[i])
+		if s.err != nil {
+			return 0
+		}
+		x ^= nims[i]
+	}
+	return x
+}
+
 // nimber is Algorithm 3 (paper §5.4) on a component: try n = 0, 1, 2, ... until (p, n) is
 // losing. What was proven of the smaller values is in the cache and costs a lookup.
 func (s *Solver) nimber(p part) int {
@@ -143,6 +194,9 @@ func (s *Solver) nimber(p part) int {
 		if m, ok := f.Nimber(); ok {
 			return m
 		}
+	}
+	if s.par.live != nil {
+		return s.teamNimber(p)
 	}
 	for m := 0; ; m++ {
 		if !s.outcome1(p, m) || s.err != nil {

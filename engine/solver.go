@@ -30,6 +30,8 @@ type Solver struct {
 	memo  optionMemo // the options of the positions expanded last
 	held  int64      // bytes of options the baselines hold, over every level (baseline.go)
 
+	par parallel // the workers searching at once (parallel.go)
+
 	c          counters
 	ctx        context.Context
 	err        error // set when the search was stopped: every result after it is void
@@ -73,6 +75,7 @@ func NewSolver(opts ...SolverOption) *Solver {
 	if s.cache == nil {
 		s.cache = NewMapCache()
 	}
+	s.makeTeam()
 	now := time.Now().UnixNano()
 	s.c.start.Store(now)
 	s.c.stop.Store(now)
@@ -80,7 +83,11 @@ func NewSolver(opts ...SolverOption) *Solver {
 }
 
 // Stats returns the counts of the current or last search.
-func (s *Solver) Stats() Stats { return s.c.snapshot(s.cache) }
+func (s *Solver) Stats() Stats {
+	st := s.c.snapshot(s.cache)
+	s.addHelpers(&st)
+	return st
+}
 
 // Known returns what the solver knows of p's component with key, without searching.
 func (s *Solver) Known(p Position) (Fact, bool) {
@@ -96,14 +103,14 @@ func (s *Solver) Known(p Position) (Fact, bool) {
 // proven so far stays in the cache.
 func (s *Solver) Outcome(ctx context.Context, p Position, n int) (win bool, err error) {
 	s.begin(ctx)
-	win = s.searchOutcome(p, n)
+	win = s.together(p, n, false) != 0
 	return win, s.end()
 }
 
 // Nimber returns p's nimber: the nim-sum of its components' nimbers, each by Algorithm 3.
 func (s *Solver) Nimber(ctx context.Context, p Position) (int, error) {
 	s.begin(ctx)
-	x := s.searchNimber(p)
+	x := s.together(p, 0, true)
 	return x, s.end()
 }
 
@@ -177,10 +184,13 @@ const checkEvery = 1024
 // tick counts an expanded node, and now and then polls for cancellation and reports progress.
 func (s *Solver) tick() {
 	nodes := s.c.nodes.Add(1)
+	if s.par.live != nil && nodes%unwindEvery == 0 && s.err == nil {
+		s.unwind()
+	}
 	if nodes%checkEvery != 0 {
 		return
 	}
-	if s.limit > 0 && nodes > s.limit {
+	if s.limit > 0 && s.teamNodes(nodes) > s.limit {
 		s.err = ErrNodeLimit
 		return
 	}

@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+)
+
+// sharedCaches are the caches a team searches with: each safe for concurrent use.
+func sharedCaches(t testing.TB) map[string]func() Cache {
+	return map[string]func() Cache{
+		"none":         func() Cache { return NoCache{} },
+		"map":          func() Cache { return NewMapCache() },
+		"shared-front": func() Cache { return NewSharedFront(NewMapCache(), 4) },
+		"shared-front-ristretto": func() Cache {
+			r, err := NewRistretto(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(r.Close)
+			return NewSharedFront(r, 10)
+		},
+	}
+}
+
+// TestWorkers_AgainstBruteForce gives teams of 1, 2 and 4 workers, depth first and by proof
+// numbers, the random games of TestNimber_AgainstBruteForce, larger: every nimber and outcome
+// is the oracle's.
+func TestWorkers_AgainstBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for name, newCache := range sharedCaches(t) {
+		for _, pns := range []bool{false, true} {
+			for _, workers := range []int{1, 2, 4} {
+				for seed := uint64(1); seed <= seeds(25); seed++ {
+					r := rand.New(rand.NewPCG(seed, 17))
+					size := 16
+					if name == "none" {
+						size = 10
+					}
+					g := randomGraph(r, size, 4)
+					g.sums = seed%2 == 0
+					solver := func() *Solver {
+						s := NewSolver(WithCache(newCache()), WithWorkers(workers))
+						s.UseProofNumbers(pns)
+						return s
+					}
+					for range 4 {
+						p := randomPosition(r, g)
+						want := bruteNimber(g, p.at)
+						got, err := solver().Nimber(ctx, p)
+						if err != nil || got != want {
+							t.Fatalf("%s, pns %v, %d workers, seed %d: Nimber(%q) = %d, %v; want %d", name, pns, workers, seed, p, got, err, want)
+						}
+						for n := range 3 {
+							win, err := solver().Outcome(ctx, p, n)
+							if err != nil || win != (want != n) {
+								t.Fatalf("%s, pns %v, %d workers, seed %d: Outcome(%q, %d) = %v, %v; nimber %d", name, pns, workers, seed, p, n, win, err, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWorkers_ShareTheWork runs two workers on a position large enough for both: each
+// expands nodes of its own, the solver's Stats count both, and the answer is one worker's.
+func TestWorkers_ShareTheWork(t *testing.T) {
+	ctx := context.Background()
+	g := randomGraph(rand.New(rand.NewPCG(21, 21)), 20000, 16)
+	g.sums = true
+	p := tokens{g, []int{19997, 19998, 19999}}
+	alone := NewSolver(WithCache(NewMapCache()))
+	want, err := alone.Nimber(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(2))
+	got, err := s.Nimber(ctx, p)
+	if err != nil || got != want {
+		t.Fatalf("2 workers: Nimber(%q) = %d, %v; want %d", p, got, err, want)
+	}
+	own, helper := s.c.nodes.Load(), s.par.team.workers[1].c.nodes.Load()
+	if own == 0 || helper == 0 {
+		t.Fatalf("nodes by worker: %d and %d; want both working", own, helper)
+	}
+	if st := s.Stats(); st.Nodes != own+helper {
+		t.Fatalf("Stats().Nodes = %d, want %d + %d", st.Nodes, own, helper)
+	}
+	if again, _ := s.Nimber(ctx, p); again != want || s.Stats().Nodes != 0 {
+		t.Fatalf("second Nimber = %d after %d nodes; want %d from the cache", again, s.Stats().Nodes, want)
+	}
+}
+
+// TestWorkers_StopKeepsFacts stops a two-worker search midway: both end with the context's
+// error, what they proved stays in the cache, and a new search on that cache ends with the
+// right nimber in fewer nodes than a fresh one.
+func TestWorkers_StopKeepsFacts(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(23, 23)), 20000, 16)
+	g.sums = true
+	p := tokens{g, []int{19997, 19998, 19999}}
+	fresh := NewSolver(WithCache(NewMapCache()))
+	want, err := fresh.Nimber(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := NewMapCache()
+	s := NewSolver(WithCache(cache), WithWorkers(2))
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for s.Stats().Nodes < fresh.Stats().Nodes/4 {
+			time.Sleep(100 * time.Microsecond)
+		}
+		cancel()
+	}()
+	_, err = s.Nimber(ctx, p)
+	<-stopped
+	if err == nil {
+		t.Skipf("the search ended before the stop (%d nodes)", s.Stats().Nodes)
+	}
+	if u := cache.Usage(); u.Entries == 0 {
+		t.Fatal("a stopped search left nothing in the cache")
+	}
+	again := NewSolver(WithCache(cache), WithWorkers(2))
+	got, err := again.Nimber(context.Background(), p)
+	if err != nil || got != want {
+		t.Fatalf("after the stop: Nimber(%q) = %d, %v; want %d", p, got, err, want)
+	}
+	if again.Stats().Nodes >= fresh.Stats().Nodes {
+		t.Fatalf("after the stop: %d nodes, a fresh search %d: nothing was kept", again.Stats().Nodes, fresh.Stats().Nodes)
+	}
+}
+
+// TestWorkers_NodeLimitCountsTheTeam gives a team a node limit: the search stops with
+// ErrNodeLimit once the workers together pass it, not each.
+func TestWorkers_NodeLimitCountsTheTeam(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(21, 21)), 20000, 16)
+	g.sums = true
+	s := NewSolver(WithCache(NewMapCache()), WithWorkers(2), WithNodeLimit(5_000))
+	_, err := s.Nimber(context.Background(), tokens{g, []int{19997, 19998, 19999}})
+	if !errors.Is(err, ErrNodeLimit) {
+		t.Fatalf("Nimber = %v, want ErrNodeLimit", err)
+	}
+	if n := s.Stats().Nodes; n > 5_000+4*checkEvery {
+		t.Fatalf("the team expanded %d nodes past a limit of 5 000", n)
+	}
+}
+
+// TestSharedFront_MergesConcurrentPuts has eight goroutines prove "≠ i" of the same keys at
+// once: the front, and the cache behind it, end with every value excluded.
+func TestSharedFront_MergesConcurrentPuts(t *testing.T) {
+	behind := NewMapCache()
+	front := NewSharedFront(behind, 6)
+	keys := []string{"a", "b", "c", "d"}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for range 200 {
+				for _, k := range keys {
+					f, _ := front.Get(k)
+					front.Put(k, f.Without(i))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, k := range keys {
+		for name, c := range map[string]Cache{"front": front, "behind": behind} {
+			if f, _ := c.Get(k); f.Excluded() != 8 {
+				t.Errorf("%s: %s knows %q, want ≠ 0…7", name, k, f.Describe(10))
+			}
+		}
+	}
+}

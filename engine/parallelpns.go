@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Proof-number search by a team: Algorithm 3 goes through the heaps of each component as one
+// worker's search does, and each couple (c, m) is split at its options. The workers take the
+// options in order from one queue, each proves its option with a proof-number search over a
+// DAG of its own (kept from one option to its next, so that what it expanded for one serves
+// the next), and learns what it proves in the shared cache, where the others find it. A
+// losing option proves (c, m) winning and stops the others; when every option is winning,
+// (c, m) is losing. A losing couple (Sprouts 0*13 = 0) needs every option proven anyway, so
+// its work splits without waste; a winning one risks the options tried beside the losing
+// one.
+
+// pnTogether is the proof-number search of Outcome (p, n) or, when nimber is set, of
+// Nimber (p), by the team. The outcome of a sum is searched by the solver alone.
+func (s *Solver) pnTogether(p Position, n int, nimber bool) int {
+	comps := p.Split()
+	if !nimber && len(comps) != 1 {
+		return boolInt(s.searchOutcome(p, n))
+	}
+	s.pnTeamBegin()
+	if !nimber {
+		return boolInt(s.pnTeamCouple(part{comps[0], comps[0].Key()}, n))
+	}
+	x := 0
+	for _, c := range comps {
+		x ^= s.pnTeamNimber(part{c, c.Key()})
+		if s.err != nil {
+			return 0
+		}
+	}
+	return x
+}
+
+// pnTeamBegin starts the helpers' counts with the solver's and sets them to proof numbers.
+func (s *Solver) pnTeamBegin() {
+	for _, h := range s.par.team.workers[1:] {
+		h.begin(s.ctx)
+		h.c.start.Store(s.c.start.Load())
+		h.UseProofNumbers(true)
+	}
+}
+
+// pnTeamNimber is Algorithm 3 on the component c, each couple by the team.
+func (s *Solver) pnTeamNimber(c part) int {
+	var proven Fact // what this loop proved itself: the cache may forget it
+	for m := 0; ; m++ {
+		f, _ := s.fact(c)
+		f = f.Merge(proven)
+		if k, ok := f.Nimber(); ok {
+			return k
+		}
+		if f.Excludes(m) {
+			continue
+		}
+		win := s.pnTeamCouple(c, m)
+		if s.err != nil {
+			return 0
+		}
+		if !win {
+			return m
+		}
+		proven = proven.Without(m)
+	}
+}
+
+// pnTeamCouple is the outcome of (c, m), its options proven by the team's workers.
+func (s *Solver) pnTeamCouple(c part, m int) bool {
+	if f, ok := s.fact(c); ok {
+		if known, win := f.Outcome(m); known {
+			return win
+		}
+	}
+	s.level = 0
+	opts := s.options(c, m)
+	if s.err != nil {
+		return false
+	}
+	items := make([]option, 0, len(opts))
+	for _, o := range opts {
+		switch {
+		case o.class == knownLosing:
+			s.learn(c.key, m, true)
+			return true
+		case o.class == knownWinning:
+			continue // it cannot prove (c, m)
+		case len(o.parts) == 0 && m == 0:
+			s.learn(c.key, m, true) // the terminal couple (∅, 0) is losing
+			return true
+		case len(o.parts) == 0:
+			continue
+		}
+		o.parts = slices.Clone(o.parts) // the solver's buffers are its own search's
+		items = append(items, o)
+	}
+	first := len(items)
+	for i := range m { // the heap's options (c, i): one part, c itself
+		items = append(items, option{pos: c.pos, parts: []part{c}, class: open, hash: uint64(i)})
+	}
+	lost, ok := s.pnTeamOptions(c, m, items, first)
+	if !ok {
+		return false
+	}
+	s.learn(c.key, m, !lost)
+	return !lost
+}
+
+// pnTeamOptions has the workers prove the options items of (c, m), those from first on the
+// heap's (their hash is the heap). It reports whether every option is winning ((c, m) is
+// losing), and ok false when the search stopped first (the solver's err says why).
+func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, ok bool) {
+	parent := s.ctx
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	var next, proven atomic.Int32
+	var losing atomic.Bool
+	workers := s.par.team.workers
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		w.ctx, w.err = ctx, ctx.Err()
+		if w.pns.begin(w) == nil {
+			continue
+		}
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(items); i = int(next.Add(1)) - 1 {
+				heap := m
+				if i >= first {
+					heap = int(items[i].hash)
+				}
+				v := w.pnOption(&items[i], heap)
+				if !w.pnSolve(v) {
+					break
+				}
+				if !v.won() {
+					losing.Store(true)
+					break
+				}
+				proven.Add(1)
+			}
+			if losing.Load() || w.err != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	s.ctx = parent
+	switch {
+	case losing.Load():
+		s.err = nil
+		return false, true
+	case int(proven.Load()) == len(items):
+		s.err = nil
+		return true, true
+	}
+	s.err = teamErr(parent, workers)
+	return false, false
+}
