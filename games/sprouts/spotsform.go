@@ -1,0 +1,474 @@
+package sprouts
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// SPOTS (Čížek, Balko and Schmid) keeps its nimbers under the exact text of a land as its own
+// canonicalisation writes it, and looks a land up by that text alone. Its canonicalisation is
+// not ours, and is not even a function of the position: it renames letters in order of
+// appearance in the text it starts from, then sorts with ties between equal shapes broken by
+// those names, so one land reached from two parents may be written two ways (its database of
+// 0*7 holds 9 lands twice). This file writes a land as SPOTS would (SPOTSText), and every way
+// SPOTS may write it (SPOTSTexts), so that a database we export is found by SPOTS.
+//
+// The algorithm, read from SPOTS (cizektom/spots at da73572, Land::canonize and what it
+// calls), with its order of symbols 0 < 1 < 2 < 3 < lowercase < uppercase < '.' < '|' < '+':
+//  1. name uppercase letters in order of first appearance (regions, boundaries, spots as
+//     they stand);
+//  2. sort: each region turns every boundary to its least rotation, sorts its boundaries,
+//     does the same with every boundary reversed, and keeps the smaller of the two; then the
+//     regions are sorted;
+//  3. name lowercase letters again in order of appearance in each boundary and uppercase
+//     ones through the land; when a name changed, sort once more (without renaming).
+//
+// Sequences compare first by the shape of their common prefix (a letter counts for its case
+// only), then, when the shapes agree, lexicographically by names and length. A boundary
+// compares with its '.' after it, a region with its boundaries and a '|', a land with its
+// regions and a '+'. Lands are sorted the same way and joined with '+'; a class of letters is
+// escaped (m(k), n(k)) through the whole position when one letter of it needs it; and runs of
+// two or more fresh-spot boundaries are written 0*k.
+
+// A spotsSym is a symbol of SPOTS's order: digits, then lowercase letters by name, then
+// uppercase ones, then the separators.
+type spotsSym int32
+
+const (
+	symLower spotsSym = 16      // lowercase letter number 0
+	symUpper spotsSym = 1 << 12 // uppercase letter number 0
+	symSep   spotsSym = 1 << 24 // ends a boundary; +1 a region, +2 a land
+)
+
+func (s spotsSym) lower() bool { return s >= symLower && s < symUpper }
+func (s spotsSym) upper() bool { return s >= symUpper && s < symSep }
+
+// class is what the first pass of a comparison sees: a letter's case, any other symbol itself.
+func (s spotsSym) class() spotsSym {
+	switch {
+	case s.lower():
+		return symLower
+	case s.upper():
+		return symUpper
+	}
+	return s
+}
+
+type (
+	spotsBoundary []spotsSym
+	spotsRegion   []spotsBoundary
+	spotsLand     []spotsRegion
+)
+
+// spotsLess compares two sequences as SPOTS does: shapes over the common prefix first, then
+// names and length.
+func spotsLess(a, b []spotsSym) bool {
+	for i := range min(len(a), len(b)) {
+		if ca, cb := a[i].class(), b[i].class(); ca != cb {
+			return ca < cb
+		}
+	}
+	return slices.Compare(a, b) < 0
+}
+
+// size is the length of the boundary's sequence.
+func (b spotsBoundary) size() int { return len(b) + 1 }
+
+func (r spotsRegion) size() int {
+	n := 1
+	for _, b := range r {
+		n += b.size()
+	}
+	return n
+}
+
+func (l spotsLand) size() int {
+	n := 1
+	for _, r := range l {
+		n += r.size()
+	}
+	return n
+}
+
+// seq appends the boundary and its separator.
+func (b spotsBoundary) seq(dst []spotsSym) []spotsSym { return append(append(dst, b...), symSep) }
+
+// seq appends the region's boundaries and its separator.
+func (r spotsRegion) seq(dst []spotsSym) []spotsSym {
+	for _, b := range r {
+		dst = b.seq(dst)
+	}
+	return append(dst, symSep+1)
+}
+
+// seq appends the land's regions and its separator.
+func (l spotsLand) seq(dst []spotsSym) []spotsSym {
+	for _, r := range l {
+		dst = r.seq(dst)
+	}
+	return append(dst, symSep+2)
+}
+
+// leastRotation turns b in place to its first least rotation.
+func (b spotsBoundary) leastRotation() {
+	best := 0
+	for k := 1; k < len(b); k++ {
+		if b.rotationLess(k, best) {
+			best = k
+		}
+	}
+	if best > 0 {
+		rotated := append(slices.Clone(b[best:]), b[:best]...)
+		copy(b, rotated)
+	}
+}
+
+// rotationLess reports whether b turned to start at i is smaller than b turned to start at j
+// (spotsLess on the two rotations, which have one length).
+func (b spotsBoundary) rotationLess(i, j int) bool {
+	n := len(b)
+	for k := range n {
+		if ci, cj := b[(i+k)%n].class(), b[(j+k)%n].class(); ci != cj {
+			return ci < cj
+		}
+	}
+	for k := range n {
+		if si, sj := b[(i+k)%n], b[(j+k)%n]; si != sj {
+			return si < sj
+		}
+	}
+	return false
+}
+
+// sortBoundaries turns each boundary of r to its least rotation and sorts them.
+func (r spotsRegion) sortBoundaries() {
+	for _, b := range r {
+		b.leastRotation()
+	}
+	sortBySeq(r)
+}
+
+// sort sorts r both ways round and keeps the smaller: the reversed one unless the other is
+// strictly smaller.
+func (r spotsRegion) sort() {
+	r.sortBoundaries()
+	kept := r.clone()
+	for _, b := range r {
+		slices.Reverse(b)
+	}
+	r.sortBoundaries()
+	n := r.size()
+	if spotsLess(kept.seq(make([]spotsSym, 0, n)), r.seq(make([]spotsSym, 0, n))) {
+		copy(r, kept)
+	}
+}
+
+// clone copies r, its boundaries in one array.
+func (r spotsRegion) clone() spotsRegion {
+	c := make(spotsRegion, len(r))
+	all := make([]spotsSym, 0, r.size())
+	for i, b := range r {
+		all = append(all, b...)
+		c[i] = all[len(all)-len(b) : len(all) : len(all)]
+	}
+	return c
+}
+
+func (l spotsLand) clone() spotsLand {
+	c := make(spotsLand, len(l))
+	for i, r := range l {
+		c[i] = r.clone()
+	}
+	return c
+}
+
+// sort sorts every region, then the regions.
+func (l spotsLand) sort() {
+	for _, r := range l {
+		r.sort()
+	}
+	sortBySeq(l)
+}
+
+// sortBySeq sorts the parts of a boundary list, region list or land list by their sequences.
+// SPOTS's order is total (parts that compare neither way are equal), so any sort gives its
+// result.
+func sortBySeq[T interface {
+	seq([]spotsSym) []spotsSym
+	size() int
+}](parts []T) {
+	if len(parts) < 2 {
+		return
+	}
+	n := 0
+	for _, p := range parts {
+		n += p.size()
+	}
+	all := make([]spotsSym, 0, n)
+	keys := make([][]spotsSym, len(parts))
+	idx := make([]int, len(parts))
+	for i, p := range parts {
+		start := len(all)
+		all = p.seq(all)
+		idx[i], keys[i] = i, all[start:len(all):len(all)]
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		switch {
+		case spotsLess(keys[i], keys[j]):
+			return -1
+		case spotsLess(keys[j], keys[i]):
+			return 1
+		}
+		return 0
+	})
+	sorted := make([]T, len(parts))
+	for k, i := range idx {
+		sorted[k] = parts[i]
+	}
+	copy(parts, sorted)
+}
+
+// renameUpper names uppercase letters in order of appearance through the land.
+func (l spotsLand) renameUpper() {
+	names := map[spotsSym]spotsSym{}
+	for _, r := range l {
+		for _, b := range r {
+			for i, s := range b {
+				if s.upper() {
+					n, ok := names[s]
+					if !ok {
+						n = symUpper + spotsSym(len(names))
+						names[s] = n
+					}
+					b[i] = n
+				}
+			}
+		}
+	}
+}
+
+// renameLower names lowercase letters in order of appearance in each boundary.
+func (l spotsLand) renameLower() {
+	for _, r := range l {
+		for _, b := range r {
+			b.renameLower()
+		}
+	}
+}
+
+func (b spotsBoundary) renameLower() {
+	names := map[spotsSym]spotsSym{}
+	for i, s := range b {
+		if s.lower() {
+			n, ok := names[s]
+			if !ok {
+				n = symLower + spotsSym(len(names))
+				names[s] = n
+			}
+			b[i] = n
+		}
+	}
+}
+
+// canonize puts l in SPOTS's canonical form in place (Land::canonize).
+func (l spotsLand) canonize() {
+	l.renameUpper()
+	l.sort()
+	before := l.clone()
+	l.renameLower()
+	l.renameUpper()
+	if !before.equal(l) {
+		l.sort()
+	}
+}
+
+// equal reports whether l and m are the same symbols in the same places.
+func (l spotsLand) equal(m spotsLand) bool {
+	return slices.EqualFunc(l, m, func(r, q spotsRegion) bool {
+		return slices.EqualFunc(r, q, func(b, c spotsBoundary) bool { return slices.Equal(b, c) })
+	})
+}
+
+// SPOTSText returns p as SPOTS writes it when it reads p's canonical text: each land in
+// SPOTS's canonical form, the lands sorted its way. SPOTS reads it back as p (Parse gives p's
+// canonical text again), and finds it in a database when it reaches p the same way; see
+// SPOTSTexts for the other ways.
+func SPOTSText(p *Position) string {
+	lands := p.Lands()
+	out := make([]spotsLand, len(lands))
+	for i, text := range lands {
+		out[i] = parseSPOTSLand(text)
+		out[i].canonize()
+	}
+	return writeSPOTS(out)
+}
+
+// SPOTSTexts returns every text SPOTS's canonicalisation gives a land of one land p,
+// sorted, SPOTSText(p) among them: it canonizes p's land written in many orders of its
+// regions and boundaries, each boundary turned and each region reversed or not, the orders
+// chosen at random but the same each time for one land. It stops when maxQuiet orders in a
+// row give no new text (maxOrders in all), which found every text of every land in SPOTS's
+// own databases of 0*6 to 0*10. A position of several lands (SPOTS keeps lands alone) gets
+// SPOTSText only.
+func SPOTSTexts(p *Position) []string {
+	lands := p.Lands()
+	first := SPOTSText(p)
+	if len(lands) != 1 {
+		return []string{first}
+	}
+	land := parseSPOTSLand(lands[0])
+	h := fnv.New64a()
+	h.Write([]byte(lands[0]))
+	rng := rand.New(rand.NewPCG(h.Sum64(), 0x5905))
+	seen := map[string]bool{first: true}
+	for quiet, n := 0, 0; quiet < maxQuiet && n < maxOrders; n++ {
+		l := land.shuffled(rng)
+		l.canonize()
+		text := writeSPOTS([]spotsLand{l})
+		if seen[text] {
+			quiet++
+			continue
+		}
+		seen[text], quiet = true, 0
+	}
+	texts := make([]string, 0, len(seen))
+	for t := range seen {
+		texts = append(texts, t)
+	}
+	slices.Sort(texts)
+	return texts
+}
+
+// How long SPOTSTexts looks for other texts of a land: most lands have one, none of SPOTS's
+// databases of 0*6 … 0*10 has a land past its 12th text.
+const (
+	maxQuiet  = 64
+	maxOrders = 4096
+)
+
+// shuffled returns l written another way, as SPOTS may meet it: regions and boundaries in
+// another order, each region reversed or not, each boundary turned, and lowercase letters
+// named in order of appearance from where the boundary now starts (as SPOTS's reduction
+// names them). Uppercase names are kept: canonize names them again.
+func (l spotsLand) shuffled(rng *rand.Rand) spotsLand {
+	c := l.clone()
+	rng.Shuffle(len(c), func(i, j int) { c[i], c[j] = c[j], c[i] })
+	for _, r := range c {
+		rng.Shuffle(len(r), func(i, j int) { r[i], r[j] = r[j], r[i] })
+		reverse := rng.IntN(2) == 1
+		for _, b := range r {
+			if reverse {
+				slices.Reverse(b)
+			}
+			k := rng.IntN(len(b))
+			rotated := append(slices.Clone(b[k:]), b[:k]...)
+			copy(b, rotated)
+			b.renameLower()
+		}
+	}
+	return c
+}
+
+// parseSPOTSLand reads a land written in our notation or SPOTS's (0*k wherever it stands,
+// digits, letters, escapes), keeping its names: lowercase ones are local to their boundary,
+// uppercase ones to the land. The text is a canonical one, or one this file wrote.
+func parseSPOTSLand(text string) spotsLand {
+	var land spotsLand
+	for _, rt := range strings.Split(text, "|") {
+		var r spotsRegion
+		for _, bt := range strings.Split(rt, ".") {
+			if k, ok := freshSpots(bt); ok {
+				for range k {
+					r = append(r, spotsBoundary{0})
+				}
+				continue
+			}
+			r = append(r, parseSPOTSBoundary(bt))
+		}
+		land = append(land, r)
+	}
+	return land
+}
+
+func parseSPOTSBoundary(text string) spotsBoundary {
+	var b spotsBoundary
+	for i := 0; i < len(text); {
+		upper, idx, end, ok := letterAt(text, i)
+		switch {
+		case ok && upper:
+			b = append(b, symUpper+spotsSym(idx))
+		case ok:
+			b = append(b, symLower+spotsSym(idx))
+		default: // a digit: the text is canonical
+			b, end = append(b, spotsSym(text[i]-'0')), i+1
+		}
+		i = end
+	}
+	return b
+}
+
+// writeSPOTS sorts the lands SPOTS's way and writes them as SPOTS does.
+func writeSPOTS(lands []spotsLand) string {
+	if len(lands) == 0 {
+		return empty
+	}
+	sortBySeq(lands)
+	lower, upper := false, false
+	for _, l := range lands {
+		for _, s := range l.seq(nil) {
+			lower = lower || s.lower() && s-symLower >= spotsSym(lowerBase)
+			upper = upper || s.upper() && s-symUpper >= spotsSym(upperBase)
+		}
+	}
+	var dst []byte
+	for i, l := range lands {
+		if i > 0 {
+			dst = append(dst, '+')
+		}
+		for j, r := range l {
+			if j > 0 {
+				dst = append(dst, '|')
+			}
+			dst = appendSPOTSRegion(dst, r, lower, upper)
+		}
+	}
+	return string(dst)
+}
+
+// appendSPOTSRegion writes a region's boundaries, a run of two or more fresh spots as 0*k.
+func appendSPOTSRegion(dst []byte, r spotsRegion, lower, upper bool) []byte {
+	for j := 0; j < len(r); {
+		if j > 0 {
+			dst = append(dst, '.')
+		}
+		if run := freshBoundaries(r[j:]); run >= 2 {
+			dst = strconv.AppendInt(append(dst, "0*"...), int64(run), 10)
+			j += run
+			continue
+		}
+		for _, s := range r[j] {
+			switch {
+			case s.upper():
+				dst = appendName(dst, true, int(s-symUpper), upper)
+			case s.lower():
+				dst = appendName(dst, false, int(s-symLower), lower)
+			default:
+				dst = append(dst, '0'+byte(s))
+			}
+		}
+		j++
+	}
+	return dst
+}
+
+// freshBoundaries counts the boundaries at the start of r that are one fresh spot each.
+func freshBoundaries(r spotsRegion) int {
+	k := 0
+	for k < len(r) && len(r[k]) == 1 && r[k][0] == 0 {
+		k++
+	}
+	return k
+}
