@@ -237,10 +237,11 @@ func scanLines(r io.Reader, name string, fn func(n int, line string) error) erro
 
 // WriteGlop writes the records that give a nimber as a database of Glop (FormatGlop) or SPOTS
 // (FormatSPOTS): the header, then "position nimber" lines sorted by byte, each ending with a
-// newline, as both programs write them. Records with values proven ≠ only are left out (the
-// format holds losing couples), and so are misère outcomes (kept as "= 0" or "≠ 0" under keys
-// of their own, engine.IsMisereKey: no nimber of normal play); skipped says how many. Every
-// record must be of one game.
+// newline, as both programs write them; written counts the records written, and a Sprouts
+// position may take several lines in a SPOTS file (sproutsTexts). Records with values proven
+// ≠ only are left out (the format holds losing couples), and so are misère outcomes (kept as
+// "= 0" or "≠ 0" under keys of their own, engine.IsMisereKey: no nimber of normal play);
+// skipped says how many. Every record must be of one game.
 func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int, err error) {
 	lines := make([]string, 0, len(recs))
 	for _, r := range recs {
@@ -253,13 +254,20 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 		if pos == "" {
 			return 0, 0, fmt.Errorf("%s: the store keeps the engine's keys of this game, which are not positions: export it as %s", r.Game, FormatJSONL)
 		}
+		texts := []string{pos}
 		if r.Game == "sprouts" {
-			pos = sproutsText(pos, format)
+			var err error
+			if texts, err = sproutsTexts(pos, format); err != nil {
+				return 0, 0, err
+			}
 		}
-		if strings.ContainsAny(pos, "\n\r") || strings.TrimSpace(pos) != pos || pos == "" {
-			return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(pos))
+		for _, text := range texts {
+			if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
+				return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(text))
+			}
+			lines = append(lines, text+" "+strconv.Itoa(n))
 		}
-		lines = append(lines, pos+" "+strconv.Itoa(n))
+		written++
 	}
 	slices.Sort(lines)
 	bw := bufio.NewWriter(w)
@@ -268,7 +276,7 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 		bw.WriteString(l)
 		bw.WriteByte('\n')
 	}
-	return len(lines), skipped, bw.Flush()
+	return written, skipped, bw.Flush()
 }
 
 // mergeFacts returns what f and g know together, or an error when they disagree.

@@ -211,29 +211,6 @@ func TestWriteGlop_NumberedLetters(t *testing.T) {
 	}
 }
 
-// SPOTS writes a run of boundaries of one fresh spot each as 0*k wherever it stands.
-func TestToSPOTSSingletons(t *testing.T) {
-	for _, tt := range []struct{ ours, spots string }{
-		{"0.0.A|0.1A.BC|BC", "0*2.A|0.1A.BC|BC"},
-		{"0.0.0.0.2", "0*4.2"},
-		{"0*3", "0*3"},
-		{"0.AB|AB", "0.AB|AB"},
-		{"AB.0.0|0.0.0.AB", "AB.0*2|0*3.AB"},
-		{"0.n(10).0|0.0", "0.n(10).0|0*2"}, // the 0 of an escape is no spot (text only: no position)
-		{"1a1a+0.0", "1a1a+0*2"},
-	} {
-		if got := toSPOTSSingletons(tt.ours); got != tt.spots {
-			t.Errorf("toSPOTSSingletons(%q) = %q, want %q", tt.ours, got, tt.spots)
-		}
-		if strings.Contains(tt.ours, "n(") {
-			continue
-		}
-		if p, q := mustParse(t, tt.ours), mustParse(t, tt.spots); p != q {
-			t.Errorf("%q and %q are not one position: keys %q, %q", tt.ours, tt.spots, p, q)
-		}
-	}
-}
-
 func mustParse(t *testing.T, s string) string {
 	t.Helper()
 	p, err := games.Parse(lookupGame(t, "sprouts"), s)

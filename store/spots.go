@@ -1,8 +1,10 @@
 package store
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
+
+	"grundy/games/sprouts"
 )
 
 // Sprouts letters past the alphabet. Glop 2.x and SPOTS name letters A…Y and a…l; a string
@@ -12,50 +14,19 @@ import (
 // gets Glop's name for the uppercase ones.
 func toGlop(pos string) string { return strings.ReplaceAll(pos, "n(", "Z(") }
 
-// sproutsText writes a Sprouts position of our notation as the program of format writes it.
-// Where SPOTS's canonical form differs from ours in more than notation (it orders and rotates
-// boundaries its own way), the line stays ours: SPOTS reads it, but finds it only when its own
-// text of the position is the same (about 70 % of the lines of its databases of 0*7 and 0*8).
-func sproutsText(pos, format string) string {
+// sproutsTexts returns the lines' texts of a Sprouts position of our notation (a canonical
+// text) in a file of format. Glop's is ours. SPOTS looks a land up in its database by the
+// exact text its own canonicalisation gives it, which depends on the text it started from,
+// so one land may have several: a SPOTS file gets every one (sprouts.SPOTSTexts), and finds
+// the land however it reaches it. Of SPOTS's own databases of 0*6 … 0*10 (pns and dfs), every
+// line is among them; SPOTS's database of 0*9 (dfs) has 6 304 lines, ours 21 193.
+func sproutsTexts(pos, format string) ([]string, error) {
 	if format == FormatGlop {
-		return toGlop(pos)
+		return []string{toGlop(pos)}, nil
 	}
-	return toSPOTSSingletons(pos)
-}
-
-// toSPOTSSingletons writes runs of two or more boundaries that are one fresh spot each as
-// SPOTS does, "0*k", wherever they stand: SPOTS writes "0*2.A|0.1A.BC|BC" where our notation
-// keeps "0*k" for a land of fresh spots alone and writes "0.0.A|0.1A.BC|BC". SPOTS looks
-// positions up in its database by their exact text, so an exported line must be written its way.
-func toSPOTSSingletons(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		k := freshRun(s, i)
-		if k < 2 {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		b.WriteString("0*")
-		b.WriteString(strconv.Itoa(k))
-		i += 2*k - 1
+	p, err := sprouts.Parse(pos)
+	if err != nil {
+		return nil, fmt.Errorf("sprouts: position %s: %w", pos, err)
 	}
-	return b.String()
-}
-
-// freshRun counts the boundaries "0" that start at s[i], one after another separated by '.',
-// when s[i] starts a boundary.
-func freshRun(s string, i int) int {
-	if i > 0 && !strings.ContainsRune(".|+", rune(s[i-1])) {
-		return 0
-	}
-	k := 0
-	for i < len(s) && s[i] == '0' && (i+1 == len(s) || strings.ContainsRune(".|+", rune(s[i+1]))) {
-		k++
-		if i+1 == len(s) || s[i+1] != '.' {
-			break
-		}
-		i += 2
-	}
-	return k
+	return sprouts.SPOTSTexts(p), nil
 }
