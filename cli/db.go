@@ -207,13 +207,15 @@ func emptyNote(n int) string {
 	return fmt.Sprintf(" (%d lines of a position with no move left, nimber 0, not kept)", n)
 }
 
-// importFile reads one file whole and adds it to s.
+// importFile adds one file to s, all or nothing, read one line at a time (store.ImportFile):
+// SPOTS's databases run to gigabytes.
 func importFile(s *store.Store, name string, g games.Game) (store.ImportReport, error) {
-	db, err := readDatabase(name, g)
+	f, err := os.Open(name)
 	if err != nil {
 		return store.ImportReport{}, err
 	}
-	return store.Import(s, db)
+	defer f.Close()
+	return store.ImportFile(s, f, name, g)
 }
 
 func readDatabase(name string, g games.Game) (*store.Database, error) {

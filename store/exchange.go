@@ -19,36 +19,6 @@ type ImportReport struct {
 	Empty int // lines about a position with no move left, not kept (Database.Empty)
 }
 
-// Import adds a database read whole by ReadGlop or ReadJSONL to s, all or nothing: every fact
-// is first compared with the store, and a disagreement (a nimber against another, or against
-// a value proven ≠) is an error naming the file's line, the position and both values, with
-// nothing added. Then every fact is added and the store flushed.
-func Import(s *Store, db *Database) (ImportReport, error) {
-	rep := ImportReport{Read: len(db.Records), Empty: db.Empty}
-	for i := range db.Records {
-		r := &db.Records[i]
-		have, ok, err := s.Get(r.Game, r.Key)
-		switch {
-		case err != nil:
-			return ImportReport{}, err
-		case have.Conflicts(r.Fact):
-			return ImportReport{}, lineErr(db.Name, r.Line, "%w: %s %s: %s in the file, %s in the store %s", ErrConflict, r.Game, r.name(), describeFact(r.Fact), describeFact(have), s.Dir())
-		case !ok:
-			rep.Added++
-		case have.Merge(r.Fact).Equal(have):
-			rep.Known++
-		default:
-			rep.Grown++
-		}
-	}
-	for _, r := range db.Records {
-		if err := s.Add(r.Game, r.Key, r.Fact); err != nil {
-			return rep, fmt.Errorf("%s: %w", db.Name, err)
-		}
-	}
-	return rep, s.Flush()
-}
-
 // Export returns the facts of game ("": every game) in s, in key order. A record's Position is
 // the game's notation of it when the key is one (the game parses it back to the same key, as
 // the heap games' keys do, or the key is a cheap key of an engine.Exact game such as Sprouts,
@@ -113,22 +83,10 @@ func DetectFormat(name string, head []byte) (string, error) {
 // KB, then ReadGlop or ReadJSONL. g is the game of a Glop or SPOTS file, which does not say;
 // for a jsonl file it may be nil (every line names its game) or the one game allowed.
 func ReadDatabase(r io.Reader, name string, g games.Game) (*Database, error) {
-	head := make([]byte, 1024)
-	n, err := io.ReadFull(r, head)
-	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, &FileError{File: name, Err: err}
-	}
-	head = head[:n]
-	format, err := DetectFormat(name, head)
-	if err != nil {
+	db := &Database{Name: name}
+	seen := map[string]int{} // key → index in db.Records
+	if err := eachDatabase(r, db, g, func(rec Record) error { return db.add(seen, rec) }); err != nil {
 		return nil, err
 	}
-	whole := io.MultiReader(strings.NewReader(string(head)), r)
-	if format == FormatJSONL {
-		return ReadJSONL(whole, name, g)
-	}
-	if g == nil {
-		return nil, &FileError{File: name, Err: fmt.Errorf("a database of Glop or SPOTS does not name its game: say which (--game)")}
-	}
-	return ReadGlop(whole, name, g)
+	return db, nil
 }

@@ -107,6 +107,18 @@ func lineErr(file string, line int, format string, args ...any) error {
 func ReadGlop(r io.Reader, name string, g games.Game) (*Database, error) {
 	db := &Database{Name: name, Format: FormatGlop}
 	seen := map[string]int{} // key → index in db.Records
+	err := eachGlop(r, db, g, func(rec Record) error { return db.add(seen, rec) })
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// eachGlop reads a nimber database of Glop or SPOTS as ReadGlop does, one line at a time:
+// fn gets each record (lines about one position are not joined), and db its format and the
+// lines about an empty position (its Records are left alone).
+func eachGlop(r io.Reader, db *Database, g games.Game, fn func(Record) error) error {
+	name := db.Name
 	header := false
 	err := scanLines(r, name, func(n int, line string) error {
 		text := strings.TrimSpace(line)
@@ -135,15 +147,15 @@ func ReadGlop(r io.Reader, name string, g games.Game) (*Database, error) {
 			db.Empty++
 			return nil
 		}
-		return db.add(seen, rec)
+		return fn(rec)
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !header {
-		return nil, &FileError{File: name, Err: fmt.Errorf("%w: empty, want the header %s", ErrFormat, glopHeader)}
+		return &FileError{File: name, Err: fmt.Errorf("%w: empty, want the header %s", ErrFormat, glopHeader)}
 	}
-	return db, nil
+	return nil
 }
 
 // add keeps rec, or merges it into the record of the same key, failing on a disagreement.

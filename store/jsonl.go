@@ -40,8 +40,18 @@ const maxNotEqual = 1 << 16
 func ReadJSONL(r io.Reader, name string, g games.Game) (*Database, error) {
 	db := &Database{Name: name, Format: FormatJSONL}
 	seen := map[string]int{}
+	if err := eachJSONL(r, db, g, func(rec Record) error { return db.add(seen, rec) }); err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// eachJSONL reads the store's own format as ReadJSONL does, one line at a time: fn gets each
+// record (lines about one key are not joined), db counts the lines about an empty position.
+func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) error {
+	name := db.Name
 	open := map[string]games.Game{}
-	err := scanLines(r, name, func(n int, line string) error {
+	return scanLines(r, name, func(n int, line string) error {
 		if len(bytes.TrimSpace([]byte(line))) == 0 {
 			return nil
 		}
@@ -54,12 +64,8 @@ func ReadJSONL(r io.Reader, name string, g games.Game) (*Database, error) {
 			db.Empty++
 			return nil
 		}
-		return db.add(seen, rec)
+		return fn(rec)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return db, nil
 }
 
 // jsonLine reads one object strictly: known names only, one of position and key, one of

@@ -1,0 +1,289 @@
+package store
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/objstorage/objstorageprovider"
+	"github.com/cockroachdb/pebble/v2/sstable"
+	"github.com/cockroachdb/pebble/v2/vfs"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// An import is staged, so that a file of any size (SPOTS's databases run to gigabytes) is
+// added in bounded memory, and all or nothing:
+//
+//  1. The file is read one line at a time into a staging database (pebble, in a temporary
+//     directory, no log): lines about one position are joined there, and two that disagree
+//     are an error naming both lines.
+//  2. The staging database is read in key order, each fact compared with the store's: a
+//     disagreement is an error naming the file's line, the position and both values. What
+//     the store does not know yet is written, in the same order, to one sstable.
+//  3. The store ingests the sstable, which pebble applies at once (one version edit): a
+//     process killed before has added nothing, one killed after has added the whole file.
+//
+// Memory is the staging database's memtable and block cache, a few MB, whatever the file.
+
+// stageMemtable is the size of the staging database's memtable, and its cache.
+const stageMemtable = 4 << 20
+
+// ImportFile adds the database file r to s, all or nothing (see Import), reading it once,
+// one line at a time: its format is detected as ReadDatabase does, g is the game of a Glop
+// or SPOTS file (a jsonl file's lines name theirs).
+func ImportFile(s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
+	db := &Database{Name: name}
+	rep, err := s.importStaged(name, func(fn func(Record) error) error { return eachDatabase(r, db, g, fn) })
+	rep.Empty = db.Empty
+	return rep, err
+}
+
+// Import adds a database read whole by ReadGlop or ReadJSONL to s, all or nothing: every fact
+// is first compared with the store, and a disagreement (a nimber against another, or against
+// a value proven ≠) is an error naming the file's line, the position and both values, with
+// nothing added. Then every fact is added at once.
+func Import(s *Store, db *Database) (ImportReport, error) {
+	rep, err := s.importStaged(db.Name, func(fn func(Record) error) error {
+		for _, r := range db.Records {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	rep.Empty = db.Empty
+	return rep, err
+}
+
+// eachDatabase reads a database file of any format the store knows, as ReadDatabase does,
+// calling fn with each record.
+func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error) error {
+	head := make([]byte, 1024)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return &FileError{File: db.Name, Err: err}
+	}
+	head = head[:n]
+	if db.Format, err = DetectFormat(db.Name, head); err != nil {
+		return err
+	}
+	whole := io.MultiReader(strings.NewReader(string(head)), r)
+	if db.Format == FormatJSONL {
+		return eachJSONL(whole, db, g, fn)
+	}
+	if g == nil {
+		return &FileError{File: db.Name, Err: fmt.Errorf("a database of Glop or SPOTS does not name its game: say which (--game)")}
+	}
+	return eachGlop(whole, db, g, fn)
+}
+
+// importStaged stages the records each gives, checks them against the store and adds them
+// at once (see above).
+func (s *Store) importStaged(name string, each func(fn func(Record) error) error) (ImportReport, error) {
+	tmp, err := os.MkdirTemp("", "grundy-import-")
+	if err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	defer os.RemoveAll(tmp)
+	stage, err := openStage(filepath.Join(tmp, "stage"), name)
+	if err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	defer stage.Close()
+	if err := each(stage.add); err != nil {
+		return ImportReport{}, err
+	}
+	if stage.err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, stage.err)
+	}
+	s.mu.Lock() // no Add between the check and the ingestion
+	rep, err := s.checkAndIngest(name, stage, filepath.Join(tmp, "import.sst"))
+	s.mu.Unlock()
+	if err != nil {
+		return ImportReport{}, err
+	}
+	return rep, s.noteImported(stage)
+}
+
+// A stage is the staging database of one import: by key on disk (keyOf), the file's fact
+// joined over its lines, the first line and the position's name for messages.
+type stage struct {
+	db   *pebble.DB
+	name string // the file's, for messages
+	val  []byte
+	err  error // a failed write of the staging database
+}
+
+func openStage(dir, name string) (*stage, error) {
+	cache := pebble.NewCache(stageMemtable)
+	defer cache.Unref()
+	db, err := pebble.Open(dir, &pebble.Options{
+		DisableWAL:   true, // a stage that a crash loses is simply gone: nothing was imported
+		MemTableSize: stageMemtable,
+		Cache:        cache,
+		Logger:       quietLogger{},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &stage{db: db, name: name}, nil
+}
+
+func (st *stage) Close() error { return st.db.Close() }
+
+// add stages rec, joined with the fact of its position's earlier lines: two lines that
+// disagree are an error naming both.
+func (st *stage) add(rec Record) error {
+	key := keyOf(rec.Game, rec.Key)
+	v, closer, err := st.db.Get(key)
+	switch {
+	case errors.Is(err, pebble.ErrNotFound):
+		return st.put(key, rec.Line, rec.name(), rec.Fact)
+	case err != nil:
+		st.err = err
+		return err
+	}
+	line, pos, have, err := decodeStaged(v)
+	closer.Close()
+	if err != nil {
+		st.err = err
+		return err
+	}
+	merged, err := mergeFacts(have, rec.Fact)
+	if err != nil {
+		return lineErr(st.name, rec.Line, "%s: %s here, %s at line %d", pos, describeFact(rec.Fact), describeFact(have), line)
+	}
+	if merged.Equal(have) {
+		return nil
+	}
+	return st.put(key, line, pos, merged)
+}
+
+func (st *stage) put(key []byte, line int, pos string, f engine.Fact) error {
+	st.val = binary.AppendUvarint(st.val[:0], uint64(line))
+	st.val = binary.AppendUvarint(st.val, uint64(len(pos)))
+	st.val = append(st.val, pos...)
+	st.val, _ = f.AppendBinary(st.val)
+	if err := st.db.Set(key, st.val, pebble.NoSync); err != nil {
+		st.err = err
+		return err
+	}
+	return nil
+}
+
+// decodeStaged reads a staged value: the first line, the position's name, the fact.
+func decodeStaged(v []byte) (line int, pos string, f engine.Fact, err error) {
+	l, n := binary.Uvarint(v)
+	if n <= 0 {
+		return 0, "", f, errors.New("a staged fact is damaged")
+	}
+	v = v[n:]
+	size, n := binary.Uvarint(v)
+	if n <= 0 || uint64(len(v)-n) < size {
+		return 0, "", f, errors.New("a staged fact is damaged")
+	}
+	pos = string(v[n : n+int(size)])
+	f, err = engine.DecodeFact(v[n+int(size):])
+	return int(l), pos, f, err
+}
+
+// checkAndIngest compares each staged fact with the store's, in key order, writing what
+// the store lacks to an sstable at path; with no conflict, the store ingests it. s.mu is held.
+func (s *Store) checkAndIngest(name string, st *stage, path string) (ImportReport, error) {
+	var rep ImportReport
+	it, err := st.db.NewIter(nil)
+	if err != nil {
+		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	defer it.Close()
+	file, err := vfs.Default.Create(path, vfs.WriteCategoryUnspecified)
+	if err != nil {
+		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	opts := s.options()
+	opts.EnsureDefaults()
+	w := sstable.NewWriter(objstorageprovider.NewFileWritable(file), opts.MakeWriterOptions(0, s.db.TableFormat()))
+	closed := false
+	defer func() {
+		if !closed {
+			w.Close()
+		}
+	}()
+	var val []byte
+	written := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		game, key, _ := splitKey(it.Key())
+		line, pos, f, err := decodeStaged(it.Value())
+		if err != nil {
+			return rep, fmt.Errorf("%s: staging the import: %w", name, err)
+		}
+		rep.Read++
+		have, ok, err := s.Get(game, key)
+		switch {
+		case err != nil:
+			return ImportReport{}, err
+		case have.Conflicts(f):
+			return ImportReport{}, lineErr(name, line, "%w: %s %s: %s in the file, %s in the store %s", ErrConflict, game, pos, describeFact(f), describeFact(have), s.Dir())
+		case !ok:
+			rep.Added++
+		case have.Merge(f).Equal(have):
+			rep.Known++
+			continue
+		default:
+			rep.Grown++
+		}
+		val, _ = f.AppendBinary(val[:0])
+		if err := w.Merge(it.Key(), val); err != nil {
+			return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+		}
+		written++
+	}
+	if err := it.Error(); err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	closed = true
+	if err := w.Close(); err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+	}
+	if written == 0 {
+		return rep, nil
+	}
+	if err := s.db.Ingest(context.Background(), []string{path}); err != nil {
+		return ImportReport{}, fmt.Errorf("store %s: adding %s: %w", s.dir, name, err)
+	}
+	return rep, nil
+}
+
+// noteImported adds the imported keys to the filters of the games' Facts that are open (a
+// search's cache reading through to the store), which know only the keys of their start
+// and those written since.
+func (s *Store) noteImported(st *stage) error {
+	s.mu.Lock()
+	open := len(s.facts) > 0
+	s.mu.Unlock()
+	if !open {
+		return nil
+	}
+	it, err := st.db.NewIter(nil)
+	if err != nil {
+		return err
+	}
+	for ok := it.First(); ok; ok = it.Next() {
+		game, key, _ := splitKey(it.Key())
+		s.mu.Lock()
+		facts := s.facts[game]
+		s.mu.Unlock()
+		if facts != nil {
+			facts.stored(key)
+		}
+	}
+	return it.Close()
+}
