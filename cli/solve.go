@@ -37,7 +37,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
 	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, whole positions searched")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
-	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
+	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
 	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
@@ -74,8 +74,8 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 // check checks the flags' values, before any work.
 func (f *solveFlags) check() error {
 	switch {
-	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "elementary" && f.algo != "mex":
-		return usagef("unknown --algo %s: want couples, pns, elementary or mex", quote(f.algo))
+	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex":
+		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary or mex", quote(f.algo))
 	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary":
 		return usagef("--misere searches whole positions, with no nimbers: --algo %s does not apply", quote(f.algo))
 	case f.cacheMB < 1 || f.cacheMB > 1<<20:
@@ -194,7 +194,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if !f.json {
 		printSolve(env, out, false)
 	}
-	if (req.Algo == "" || req.Algo == job.Couples || req.Algo == job.PNS) && f.treeNodes > 0 && !f.moves.on {
+	if (req.Algo == "" || req.Algo == job.Couples || req.Algo == job.PNS || req.Algo == job.DFPN) && f.treeNodes > 0 && !f.moves.on {
 		req.Tree, req.Limits = job.TreeOnly, job.Limits{TreeNodes: f.treeNodes, TreeTime: f.treeTime}
 		out.addTree(r.Run(ctx, req, progress))
 	}

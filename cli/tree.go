@@ -55,7 +55,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
 	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the recording keeps three quarters of it")
-	algo := fs.String("algo", "", "the search that records: couples (depth first) or pns (proof-number search); default: pns for sprouts, couples for the others")
+	algo := fs.String("algo", "", "the search that records: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
 	var db storeFlags // the recording reads no store, and writes what it proves to it
 	db.register(fs)
 	pos, err := parseArgs(fs, args)
@@ -76,8 +76,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if *memMB < 1 || *memMB > 1<<20 {
 		return fail(env, "tree", usagef("--cache-mb %d: want 1 to %d", *memMB, 1<<20))
 	}
-	if *algo != "" && *algo != "couples" && *algo != "pns" {
-		return fail(env, "tree", usagef("unknown --algo %s: want couples or pns", quote(*algo)))
+	if *algo != "" && *algo != "couples" && *algo != "pns" && *algo != "dfpn" {
+		return fail(env, "tree", usagef("unknown --algo %s: want couples, pns or dfpn", quote(*algo)))
 	}
 	if err := db.check(); err != nil {
 		return fail(env, "tree", err)

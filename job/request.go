@@ -46,6 +46,7 @@ type Algo string
 const (
 	Couples    Algo = "couples"    // couples (P, n), Algorithms 1–3
 	PNS        Algo = "pns"        // couples (P, n) by proof-number search over their DAG
+	DFPN       Algo = "dfpn"       // the same, depth first in bounded memory (df-pn)
 	Elementary Algo = "elementary" // §4.1: outcome only, a sum searched as one position
 	Mex        Algo = "mex"        // plain memoised mex
 )

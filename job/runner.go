@@ -190,7 +190,7 @@ func (r *Runner) storeUse(res *Result, hits, puts, dropped int64) {
 // search is the first phase: the answer, with the cache and the game's theory.
 func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 	s, p := r.solver, req.Position
-	s.UseProofNumbers(req.proofNumbers(r.game))
+	r.useAlgo(s, req, false)
 	var err error
 	switch {
 	case req.Task.listsMoves():
@@ -268,7 +268,7 @@ var errTreeTime = errors.New("tree time limit")
 func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 	s, rctx, cancel := r.recorder(ctx, req)
 	defer cancel()
-	s.UseProofNumbers(req.proofNumbers(r.game))
+	r.useAlgo(s, req, true)
 	prove := s.ProveNimber
 	if req.Task == Outcome {
 		prove = s.ProveOutcome
