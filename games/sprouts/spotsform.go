@@ -135,10 +135,17 @@ func (s *spotsSorter) leastRotation(b spotsBoundary) {
 			best = k
 		}
 	}
-	if best > 0 {
-		rotated := append(slices.Clone(b[best:]), b[:best]...)
-		copy(b, rotated)
+	rotate(b, best)
+}
+
+// rotate turns b in place to start at b[k], by three reversals.
+func rotate(b spotsBoundary, k int) {
+	if k == 0 {
+		return
 	}
+	slices.Reverse(b[:k])
+	slices.Reverse(b[k:])
+	slices.Reverse(b)
 }
 
 // rotationLess reports whether b turned to start at i is smaller than b turned to start at j
@@ -166,21 +173,65 @@ func (s *spotsSorter) sortBoundaries(r spotsRegion) {
 	for _, b := range r {
 		s.leastRotation(b)
 	}
-	sortBySeq(s, r)
+	slices.SortStableFunc(r, func(a, b spotsBoundary) int {
+		switch {
+		case s.lessBoundary(a, b):
+			return -1
+		case s.lessBoundary(b, a):
+			return 1
+		}
+		return 0
+	})
+}
+
+// lessBoundary is less on the two boundaries' sequences (each followed by its separator),
+// without writing them.
+func (s *spotsSorter) lessBoundary(a, b spotsBoundary) bool {
+	at := func(x spotsBoundary, i int) spotsSym {
+		if i == len(x) {
+			return symSep
+		}
+		return x[i]
+	}
+	n := min(len(a), len(b)) + 1
+	for i := range n {
+		if ca, cb := at(a, i).class(), at(b, i).class(); ca != cb {
+			return ca < cb
+		}
+	}
+	if hasLetter(a) {
+		s.ties++
+	}
+	for i := range n {
+		if x, y := at(a, i), at(b, i); x != y {
+			return x < y
+		}
+	}
+	return false // one shape over min+1 symbols: one length
 }
 
 // sortRegion sorts r both ways round and keeps the smaller: the reversed one unless the other is
 // strictly smaller.
 func (s *spotsSorter) sortRegion(r spotsRegion) {
 	s.sortBoundaries(r)
-	kept := r.clone()
+	both := r.seq(make([]spotsSym, 0, 2*r.size()))
+	n := len(both)
 	for _, b := range r {
 		slices.Reverse(b)
 	}
 	s.sortBoundaries(r)
-	n := r.size()
-	if s.less(kept.seq(make([]spotsSym, 0, n)), r.seq(make([]spotsSym, 0, n))) {
-		copy(r, kept)
+	if both = r.seq(both); s.less(both[:n], both[n:]) {
+		r.load(both[:n])
+	}
+}
+
+// load makes r's boundaries the ones written in seq (a region's sequence), in its array.
+func (r spotsRegion) load(seq []spotsSym) {
+	start := 0
+	for i := range r {
+		end := start + slices.Index(seq[start:], symSep)
+		r[i] = spotsBoundary(seq[start:end:end])
+		start = end + 1
 	}
 }
 
@@ -225,47 +276,56 @@ func sortBySeq[T interface {
 	for _, p := range parts {
 		n += p.size()
 	}
+	type keyed struct {
+		key  []spotsSym
+		part T
+	}
 	all := make([]spotsSym, 0, n)
-	keys := make([][]spotsSym, len(parts))
-	idx := make([]int, len(parts))
+	byKey := make([]keyed, len(parts))
 	for i, p := range parts {
 		start := len(all)
 		all = p.seq(all)
-		idx[i], keys[i] = i, all[start:len(all):len(all)]
+		byKey[i] = keyed{all[start:len(all):len(all)], p}
 	}
-	slices.SortStableFunc(idx, func(i, j int) int {
+	slices.SortStableFunc(byKey, func(a, b keyed) int {
 		switch {
-		case s.less(keys[i], keys[j]):
+		case s.less(a.key, b.key):
 			return -1
-		case s.less(keys[j], keys[i]):
+		case s.less(b.key, a.key):
 			return 1
 		}
 		return 0
 	})
-	sorted := make([]T, len(parts))
-	for k, i := range idx {
-		sorted[k] = parts[i]
+	for i, k := range byKey {
+		parts[i] = k.part
 	}
-	copy(parts, sorted)
 }
 
 // renameUpper names uppercase letters in order of appearance through the land.
 func (l spotsLand) renameUpper() {
-	names := map[spotsSym]spotsSym{}
+	var buf [64]spotsSym
+	seen := buf[:0] // old names, in order of appearance: the new name is the index
 	for _, r := range l {
 		for _, b := range r {
-			for i, s := range b {
-				if s.upper() {
-					n, ok := names[s]
-					if !ok {
-						n = symUpper + spotsSym(len(names))
-						names[s] = n
-					}
-					b[i] = n
-				}
-			}
+			seen = renameInOrder(b, seen, spotsSym.upper, symUpper)
 		}
 	}
+}
+
+// renameInOrder renames the letters of b that isCase selects in order of appearance, from first on,
+// after those of seen (their old names in order), and returns seen with b's new ones.
+func renameInOrder(b spotsBoundary, seen []spotsSym, isCase func(spotsSym) bool, first spotsSym) []spotsSym {
+	for i, s := range b {
+		if !isCase(s) {
+			continue
+		}
+		k := slices.Index(seen, s)
+		if k < 0 {
+			k, seen = len(seen), append(seen, s)
+		}
+		b[i] = first + spotsSym(k)
+	}
+	return seen
 }
 
 // renameLower names lowercase letters in order of appearance in each boundary.
@@ -278,17 +338,8 @@ func (l spotsLand) renameLower() {
 }
 
 func (b spotsBoundary) renameLower() {
-	names := map[spotsSym]spotsSym{}
-	for i, s := range b {
-		if s.lower() {
-			n, ok := names[s]
-			if !ok {
-				n = symLower + spotsSym(len(names))
-				names[s] = n
-			}
-			b[i] = n
-		}
-	}
+	var buf [32]spotsSym
+	renameInOrder(b, buf[:0], spotsSym.lower, symLower)
 }
 
 // canonize puts l in SPOTS's canonical form in place (Land::canonize), and returns the ties
