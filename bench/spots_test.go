@@ -27,8 +27,10 @@ import (
 //	SPOTS_DIR=/work/scratch/spots/src go test -run '^$' -bench 'SPOTS/0\*12' -benchtime 2x ./bench/
 //
 // Environment: SPOTS_DIR (SPOTS's src folder, holding the built spots/_cpp module; unset: the
-// benchmark skips), SPOTS_PYTHON (the Python it was built for; default python3), GRUNDY_ALGO
-// (our search; default job.DefaultAlgo's for Sprouts), GRUNDY_SPOTS_LIMIT (how long either
+// one shared/PEERS.md builds beside the checkout, ../scratch/spots/src, if it is there, else the
+// benchmark skips), SPOTS_PYTHON (the Python it was built for; default python3), SPOTS_ALGO
+// (SPOTS's search, pns or dfpn; default pns), GRUNDY_ALGO (our search; default
+// job.DefaultAlgo's for Sprouts), GRUNDY_SPOTS_LIMIT (how long either
 // side may take on one position; default 10m, the issue's budget).
 
 // spotsPositions are the outcomes issue 12 compares with SPOTS, all three lost (p ≡ 0, 1, 2
@@ -41,7 +43,7 @@ var spotsPositions = []struct {
 // spotsAlgos are our searches the comparison can run, by their name in GRUNDY_ALGO: those that
 // answer an outcome as job.Request's Algo. A name job does not know would silently run the
 // default, so it is refused here instead.
-var spotsAlgos = []job.Algo{job.Couples, job.PNS}
+var spotsAlgos = []job.Algo{job.Couples, job.PNS, job.DFPN}
 
 // A spotsRun is one side's answer and counts on one position.
 type spotsRun struct {
@@ -52,11 +54,11 @@ type spotsRun struct {
 	iters   int64         // SPOTS: its iterations (expansions); 0 for ours
 }
 
-// BenchmarkSPOTS runs SPOTS pns and our search in turns on each of spotsPositions and reports
+// BenchmarkSPOTS runs SPOTS (pns, or SPOTS_ALGO's) and our search in turns on each of spotsPositions and reports
 // both sides' median time and nodes, and ours over SPOTS's time (a lower bound when ours was
 // stopped at the limit).
 func BenchmarkSPOTS(b *testing.B) {
-	dir := os.Getenv("SPOTS_DIR")
+	dir := spotsDir()
 	if dir == "" {
 		b.Skip("set SPOTS_DIR to a built SPOTS's src folder (README: Comparing with SPOTS), " +
 			"e.g. SPOTS_DIR=/work/scratch/spots/src")
@@ -68,6 +70,10 @@ func BenchmarkSPOTS(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	theirAlgo, err := spotsOwnAlgo()
+	if err != nil {
+		b.Fatal(err)
+	}
 	limit, err := spotsLimit()
 	if err != nil {
 		b.Fatal(err)
@@ -76,14 +82,14 @@ func BenchmarkSPOTS(b *testing.B) {
 		b.Run(c.pos, func(b *testing.B) {
 			var theirs, ours []spotsRun
 			for b.Loop() {
-				t := runSPOTS(b, dir, c.pos, limit)
+				t := runSPOTS(b, dir, theirAlgo, c.pos, limit)
 				o := runOurs(b, algo, c.pos, limit)
 				for side, r := range map[string]spotsRun{"SPOTS": t, "ours": o} {
 					if r.decided && r.win != c.win {
 						b.Fatalf("%s: %s outcome %s, want %s", c.pos, side, wl(r.win), wl(c.win))
 					}
 				}
-				b.Logf("%s: SPOTS pns %s; ours (%s) %s", c.pos, t, algo, o)
+				b.Logf("%s: SPOTS %s %s; ours (%s) %s", c.pos, theirAlgo, t, algo, o)
 				theirs, ours = append(theirs, t), append(ours, o)
 			}
 			reportSPOTS(b, theirs, ours)
@@ -151,6 +157,34 @@ func spotsAlgo() (job.Algo, error) {
 	return "", fmt.Errorf("GRUNDY_ALGO=%q: want one of %v", name, spotsAlgos)
 }
 
+// spotsDir is SPOTS_DIR, or else the SPOTS that shared/PEERS.md builds beside the checkout
+// (../scratch/spots/src from its root) when it is there, or else "".
+func spotsDir() string {
+	if dir := os.Getenv("SPOTS_DIR"); dir != "" {
+		return dir
+	}
+	beside, err := filepath.Abs(filepath.Join("..", "..", "scratch", "spots", "src"))
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(beside, "spots", "__main__.py")); err != nil {
+		return ""
+	}
+	return beside
+}
+
+// spotsOwnAlgo is SPOTS's search named by SPOTS_ALGO: pns (the default) or dfpn.
+func spotsOwnAlgo() (string, error) {
+	switch name := os.Getenv("SPOTS_ALGO"); name {
+	case "":
+		return "pns", nil
+	case "pns", "dfpn":
+		return name, nil
+	default:
+		return "", fmt.Errorf("SPOTS_ALGO=%q: want pns or dfpn", name)
+	}
+}
+
 // spotsLimit is GRUNDY_SPOTS_LIMIT, 10 minutes when unset.
 func spotsLimit() (time.Duration, error) {
 	s := os.Getenv("GRUNDY_SPOTS_LIMIT")
@@ -195,8 +229,8 @@ func runOurs(b *testing.B, algo job.Algo, pos string, limit time.Duration) spots
 var spotsLine = regexp.MustCompile(`is (Win|Loss|Unknown):\s+Nodes:\s+(\d+)\s+Nimbers:\s+\d+\s+` +
 	`Iterations:\s+(\d+)\s+Time:\s+([0-9.]+) s`)
 
-// runSPOTS runs SPOTS's sequential pns on pos (its CLI, no database written) within limit.
-func runSPOTS(b *testing.B, dir, pos string, limit time.Duration) spotsRun {
+// runSPOTS runs SPOTS's sequential algo (pns or dfpn) on pos (its CLI, no database written) within limit.
+func runSPOTS(b *testing.B, dir, algo, pos string, limit time.Duration) spotsRun {
 	python := os.Getenv("SPOTS_PYTHON")
 	if python == "" {
 		python = "python3"
@@ -205,7 +239,7 @@ func runSPOTS(b *testing.B, dir, pos string, limit time.Duration) spotsRun {
 	defer cancel()
 	// SPOTS appends a line to its stats CSV on every run: keep it out of the working tree
 	stats := filepath.Join(b.TempDir(), "stats.csv")
-	cmd := exec.CommandContext(ctx, python, "-m", "spots", pos, "--algorithm", "pns",
+	cmd := exec.CommandContext(ctx, python, "-m", "spots", pos, "--algorithm", algo,
 		"--output_database", "", "--stats_path", stats)
 	cmd.Env = append(os.Environ(), "PYTHONPATH="+dir)
 	var out, errOut bytes.Buffer
