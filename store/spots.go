@@ -18,9 +18,10 @@ func toGlop(pos string) string { return strings.ReplaceAll(pos, "n(", "Z(") }
 // text) in a file of format. Glop's is ours. SPOTS looks a land up in its database by the
 // exact text its own canonicalisation gives it, which depends on the text it started from,
 // so one land may have several: a SPOTS file gets every one (sprouts.SPOTSTexts), and finds
-// the land however it reaches it. Every line of SPOTS's own databases of 0*6 … 0*12 (pns,
-// dfs, dfpn) is among them, imported and exported again; the file grows by 3 % to 30 % (SPOTS's
-// 0*7 dfs: 264 lines, ours 347), and 2.8 times for SPOTS's 0*9 dfs (6 304 lines, ours 17 706).
+// the land however it reaches it. Every line of SPOTS's own databases (0*6 … 0*12 by pns,
+// 0*6 … 0*10 by dfs, 0*6 … 0*8 by dfpn) is among them, imported and exported again; the file
+// grows by 3 % to 31 % (SPOTS's 0*7 dfs: 264 lines, ours 347), and 2.8 times for SPOTS's 0*9
+// dfs (6 304 lines, ours 17 706).
 func sproutsTexts(pos, format string) ([]string, error) {
 	if format == FormatGlop {
 		return []string{toGlop(pos)}, nil

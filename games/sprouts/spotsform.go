@@ -385,8 +385,8 @@ func SPOTSText(p *Position) string {
 // and that text is the only one. Otherwise it canonizes p's land written in many orders of
 // its regions and boundaries, each boundary turned and each region reversed or not, chosen
 // at random but the same each time for one land, and stops when maxQuiet orders in a row give
-// no new text (maxOrders in all). Every line of SPOTS's own databases of 0*6 … 0*12 (pns,
-// dfs, dfpn) is among the texts so found. A position of several lands (SPOTS keeps lands
+// no new text (maxOrders in all). Every line of SPOTS's own databases (0*6 … 0*12 by pns,
+// 0*6 … 0*10 by dfs, 0*6 … 0*8 by dfpn) is among the texts so found. A position of several lands (SPOTS keeps lands
 // alone) gets SPOTSText only.
 func SPOTSTexts(p *Position) []string {
 	lands := p.Lands()
@@ -442,9 +442,7 @@ func (l spotsLand) shuffled(rng *rand.Rand) spotsLand {
 			if reverse {
 				slices.Reverse(b)
 			}
-			k := rng.IntN(len(b))
-			rotated := append(slices.Clone(b[k:]), b[:k]...)
-			copy(b, rotated)
+			rotate(b, rng.IntN(len(b)))
 			b.renameLower()
 		}
 	}

@@ -65,11 +65,11 @@ func TestSPOTSText_AsSPOTSPrints(t *testing.T) {
 // the same land, among SPOTSTexts.
 func TestSPOTSTexts_OtherWritings(t *testing.T) {
 	for _, tt := range []struct{ ours, text, other string }{
-		{"0.AB|12AB", "0.AB|12AB", "0.AB|12BA"},                                                         // 0*8, 0*9 and 0*10 (dfs, pns)
-		{"ABC|DBC|AD", "ABC|BCD|AD", "ABC|ABD|CD"},                                                      // 0*7 (dfs), 0*8 (pns)
-		{"0.A.B|1aBa|2A", "0.A.B|1aBa|2A", "0.A.B|1aAa|2B"},                                             // 0*9, 0*10 (pns)
-		{"0.0.A|0.A.B|0.CD|0.ED|CEB", "0*2.A|0.BC|0.CD|0.A.E|BDE", "0*2.A|0.BC|0.BD|0.A.E|CDE"},          // 0*9 (dfs)
-		{"ABC|DEF|BC|EF|AG|DG", "ABC|DEF|AG|BC|DG|EF", "ABC|DEF|AB|CG|DG|EF"},                           // 0*6 (dfs)
+		{"0.AB|12AB", "0.AB|12AB", "0.AB|12BA"},                                                 // 0*8, 0*9 and 0*10 (dfs, pns)
+		{"ABC|DBC|AD", "ABC|BCD|AD", "ABC|ABD|CD"},                                              // 0*7 (dfs), 0*8 (pns)
+		{"0.A.B|1aBa|2A", "0.A.B|1aBa|2A", "0.A.B|1aAa|2B"},                                     // 0*9, 0*10 (pns)
+		{"0.0.A|0.A.B|0.CD|0.ED|CEB", "0*2.A|0.BC|0.CD|0.A.E|BDE", "0*2.A|0.BC|0.BD|0.A.E|CDE"}, // 0*9 (dfs)
+		{"ABC|DEF|BC|EF|AG|DG", "ABC|DEF|AG|BC|DG|EF", "ABC|DEF|AB|CG|DG|EF"},                   // 0*6 (dfs)
 	} {
 		p := mustParse(t, tt.ours)
 		if got := SPOTSText(p); got != tt.text {
