@@ -21,7 +21,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -58,6 +58,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	algo := fs.String("algo", "", "the search that records: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
 	var db storeFlags // the recording reads no store, and writes what it proves to it
 	db.register(fs)
+	var workers workersFlag
+	workers.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -82,6 +84,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := db.check(); err != nil {
 		return fail(env, "tree", err)
 	}
+	if err := workers.check(); err != nil {
+		return fail(env, "tree", err)
+	}
 	p, err := games.Parse(g, text)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -95,7 +100,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if st != nil {
 		defer st.Close()
 	}
-	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB, Store: st})
+	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB, Store: st, Workers: workers.count()})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}

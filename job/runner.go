@@ -30,6 +30,9 @@ type Config struct {
 	// store.Through): what earlier runs proved is read from it, what this one proves is
 	// written to it, and flushed at the end of each Run. The runner does not close it.
 	Store *store.Store
+	// Workers is how many goroutines search at once (engine.WithWorkers), sharing the
+	// cache; 0 is the number of cores (runtime.NumCPU). Recordings run on one.
+	Workers int
 }
 
 // A Runner runs requests on one game's positions, one at a time, and keeps what its searches
@@ -44,13 +47,14 @@ type Runner struct {
 	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
 	store    *store.Store
 	tier     *store.Tier // the store behind the cache, when there is one
+	workers  int
 }
 
 // NewRunner returns a runner for the game named game. A budget (Config.CacheMB) that would
 // not fit in the machine's memory is an error that Is ErrMemory. The Go runtime's memory
 // limit follows the budgets of the runners not yet closed.
 func NewRunner(game string, c Config) (*Runner, error) {
-	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every, store: c.Store}
+	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every, store: c.Store, workers: workersOf(c.Workers)}
 	if r.every <= 0 {
 		r.every = 200 * time.Millisecond
 	}
@@ -75,7 +79,8 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	closeCache := r.closer
 	var once sync.Once
 	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted) }) }
-	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every),
+		engine.WithWorkers(r.workers), engine.WithMemoBytes(r.budget.memo/int64(r.workers)))
 	r.solver = engine.NewSolver(opts...)
 	return r, nil
 }
@@ -106,7 +111,7 @@ func (r *Runner) makeCache() error {
 		r.tier = store.Through(rc, facts)
 		behind = r.tier
 	}
-	r.cache, r.closer = engine.NewFront(behind, r.budget.front), rc.Close
+	r.cache, r.closer = r.front(behind), rc.Close
 	return nil
 }
 

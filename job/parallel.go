@@ -1,0 +1,27 @@
+package job
+
+import (
+	"runtime"
+
+	"grundy/engine"
+)
+
+// workersOf is the number of workers a Config asks for: n, or the number of cores for 0.
+func workersOf(n int) int {
+	if n <= 0 {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
+// front is the exact cache before behind: a Front for one worker, a SharedFront for a team
+// (its probes take no lock, and what one worker proves the others see at once).
+func (r *Runner) front(behind engine.Cache) engine.Cache {
+	if r.workers > 1 {
+		return engine.NewSharedFront(behind, r.budget.front)
+	}
+	return engine.NewFront(behind, r.budget.front)
+}
+
+// Workers is the number of workers of the runner's searches.
+func (r *Runner) Workers() int { return r.workers }
