@@ -5,7 +5,7 @@
 // A fact is what engine.Fact holds: a position's nimber, or the values it is proven ≠. The
 // store is a cockroachdb/pebble database (pure Go, a write-ahead log): a key is the game's
 // name, KeyVersion (the version of the engine's key format) and the position's exact
-// canonical key (engine.Position.Key); a value is the fact's binary form
+// canonical key (engine.ExactKey); a value is the fact's binary form
 // (engine.Fact.AppendBinary). A fact only grows, by pebble's merge operator, so writes need
 // no reads; two facts that disagree (two nimbers, or n against "≠ n") are a conflict: Add
 // refuses it with a *ConflictError, Merge reports it with both values, and a search's write
@@ -20,10 +20,16 @@
 // exact by the writer, off the search; a read of a cheap key not stored as it is asks a
 // filter of the stored keys' shapes (what every writing of a position shares) before the
 // game writes its exact key (exact.go).
+//
 // Puts go in batches through a buffered channel to one writer goroutine, never waiting for
 // the disk; they are synced every SyncEvery (2 s) and at Flush and Close, so that a process
 // killed with SIGKILL loses at most the last two seconds of facts, and pebble's write-ahead
-// log leaves the store intact.
+// log leaves the store intact. A writer that falls behind (a slow disk) makes the Facts
+// drop their oldest Puts rather than stop the search: Use.Dropped and Tier.StoreDropped
+// count them, and job reports them (StoreUse.Dropped).
+//
+// An import (ImportFile, Import) is staged on disk and added at once, as one sstable the
+// store ingests: a file of any size in a few MB of memory, all or nothing (import.go).
 //
 //	s, err := store.Open(dir) // one process at a time; store.DefaultDir() is the user's
 //	defer s.Close()

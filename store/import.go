@@ -36,6 +36,19 @@ import (
 // stageMemtable is the size of the staging database's memtable, and its cache.
 const stageMemtable = 4 << 20
 
+// stagePrefix starts the name of an import's staging directory, in the store's directory.
+const stagePrefix = ".import-"
+
+// removeStages removes the staging directories that imports killed before their end left
+// in the store's directory (a stage never holds anything the store needs). The store is
+// locked: no import of another process is running.
+func removeStages(dir string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, stagePrefix+"*"))
+	for _, d := range stale {
+		os.RemoveAll(d)
+	}
+}
+
 // ImportFile adds the database file r to s, all or nothing (see Import), reading it once,
 // one line at a time: its format is detected as ReadDatabase does, g is the game of a Glop
 // or SPOTS file (a jsonl file's lines name theirs).
@@ -88,7 +101,9 @@ func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error
 // importStaged stages the records each gives, checks them against the store and adds them
 // at once (see above).
 func (s *Store) importStaged(name string, each func(fn func(Record) error) error) (ImportReport, error) {
-	tmp, err := os.MkdirTemp("", "grundy-import-")
+	// In the store's directory: the same file system as the store (pebble links the table
+	// in rather than copying it), and not /tmp, which may be memory (tmpfs).
+	tmp, err := os.MkdirTemp(s.dir, stagePrefix)
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}

@@ -151,3 +151,29 @@ func TestImportFile_LinesDisagree(t *testing.T) {
 		t.Errorf("a failed import added %+v", stats.Games)
 	}
 }
+
+// An import killed before its end leaves its staging directory in the store's: the next Open
+// removes it, and the store is as it was.
+func TestOpen_RemovesStaleStage(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	stale := filepath.Join(dir, stagePrefix+"123")
+	if err := os.MkdirAll(filepath.Join(stale, "stage"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(stale, "import.sst"), []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale stage %s is still there (%v)", stale, err)
+	}
+}

@@ -120,6 +120,7 @@ func Open(dir string) (*Store, error) {
 		lock.Close()
 		return nil, err
 	}
+	removeStages(dir)
 	s.writer = startWriter(s)
 	return s, nil
 }
