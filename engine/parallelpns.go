@@ -9,7 +9,10 @@ import (
 
 // Proof-number search by a team: Algorithm 3 goes through the heaps of each component as one
 // worker's search does, and each couple (c, m) is split at its options. The workers take the
-// options in order from one queue, each proves its option with a proof-number search over a
+// options from one queue, the first worker from its front (the options most likely losing and
+// cheapest first, as one worker tries them: a winning couple's proof is found as soon), the
+// others from its back (the costliest first, so that the last option taken is a cheap one
+// and no worker waits long for another's at the end of a losing couple). Each proves its option with a proof-number search over a
 // DAG of its own (kept from one option to its next, so that what it expanded for one serves
 // the next), and learns what it proves in the shared cache, where the others find it. A
 // losing option proves (c, m) winning and stops the others; when every option is winning,
@@ -118,17 +121,18 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	parent := s.ctx
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	var next, proven atomic.Int32
+	var proven atomic.Int32
 	var losing atomic.Bool
+	queue := &optionQueue{back: len(items)}
 	workers := s.par.team.workers
 	var wg sync.WaitGroup
-	for _, w := range workers {
+	for k, w := range workers {
 		w.ctx, w.err = ctx, ctx.Err()
 		if w.pns.begin(w) == nil {
 			continue
 		}
 		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(items); i = int(next.Add(1)) - 1 {
+			for i, ok := queue.take(k == 0); ok; i, ok = queue.take(k == 0) {
 				heap := m
 				if i >= first {
 					heap = int(items[i].hash)
@@ -160,4 +164,25 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	}
 	s.err = teamErr(parent, workers)
 	return false, false
+}
+
+// An optionQueue hands out the indexes of a couple's options, from its front or its back.
+type optionQueue struct {
+	mu          sync.Mutex
+	front, back int // the options left are [front, back)
+}
+
+// take returns the next option from the front or from the back, and false when none is left.
+func (q *optionQueue) take(fromFront bool) (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.front >= q.back {
+		return 0, false
+	}
+	if fromFront {
+		q.front++
+		return q.front - 1, true
+	}
+	q.back--
+	return q.back, true
 }
