@@ -50,7 +50,7 @@ var commands []*Command
 
 func init() {
 	// Filled here, not in each file's var block, to keep the order of `grundy help` stable.
-	commands = []*Command{cmdGames, cmdSolve, cmdTree, cmdCheck, cmdSeq, cmdDB}
+	commands = []*Command{cmdGames, cmdSolve, cmdTree, cmdCheck, cmdSeq, cmdDB, cmdServe, cmdWork}
 }
 
 // Main runs the command line args (without the program name) and returns the exit status.

@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -30,6 +30,7 @@ type solveFlags struct {
 	moves                       movesFlags
 	db                          storeFlags
 	workers                     workersFlag
+	server                      string // --server URL: solve through a cluster (server.go)
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -45,6 +46,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	f.moves.register(fs)
 	f.db.register(fs)
 	f.workers.register(fs)
+	fs.StringVar(&f.server, "server", "", "solve through the cluster of this server (nats://host:port; see grundy serve)")
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -68,6 +70,9 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
+	if f.server != "" {
+		return solveOnServer(ctx, env, g, p, f)
+	}
 	return solve(ctx, env, g, p, f)
 }
 

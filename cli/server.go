@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"grundy/cluster"
+	"grundy/engine"
+	"grundy/games"
+	"grundy/store"
+)
+
+// serverResult is `solve --server --json`: solve's object, with the cluster's counts.
+type serverResult struct {
+	solveResult
+	Job     string        `json:"job"`
+	Cluster cluster.Stats `json:"cluster"`
+}
+
+// solveOnServer hands the position to the cluster at f.server and prints its answer as
+// solve prints a local one, with a line (a field) of the cluster's counts.
+func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Position, f solveFlags) int {
+	if f.misere || f.moves.on || (f.algo != "" && f.algo != "couples") {
+		return fail(env, "solve", usagef("--server searches nimbers and outcomes by couples: no --misere, --moves nor --algo %s", f.algo))
+	}
+	cl, err := cluster.Dial(ctx, f.server)
+	if err != nil {
+		return fail(env, "solve", serverError(f.server, err))
+	}
+	defer cl.Close()
+	job := cluster.Job{ID: cluster.NewJobID(), Game: g.Name(), Position: p.String(), Outcome: f.outcomeOnly}
+	var progress func(cluster.Status)
+	if f.progress {
+		progress = func(s cluster.Status) { printClusterProgress(env, s) }
+	}
+	a, last, err := cl.Solve(ctx, job, progress)
+	out := serverResult{solveResult: solveResult{Game: g.Name(), Position: p.String()}, Job: job.ID}
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		out.Stopped, out.Proven, out.Cluster = true, last.Components, last.Stats
+		out.Stats = clusterStats(last.Stats)
+		printServerResult(env, out, f.json)
+		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v; job %s goes on in the cluster\n",
+			time.Duration(last.Stats.ElapsedMS)*time.Millisecond, context.Cause(ctx), job.ID)
+		return exitTimeout
+	case err != nil:
+		return fail(env, "solve", err)
+	}
+	out.Outcome, out.Nimber, out.Cluster = a.Outcome, a.Nimber, a.Stats
+	out.Stats = clusterStats(a.Stats)
+	printServerResult(env, out, f.json)
+	return exitOK
+}
+
+// clusterStats are solve's counts of a cluster's job: the nodes of every worker, the wall time.
+func clusterStats(s cluster.Stats) solveStats {
+	st := solveStats{Nodes: s.Nodes, ElapsedMS: s.ElapsedMS}
+	if s.ElapsedMS > 0 {
+		st.NodesPerSecond = float64(s.Nodes * 1000 / s.ElapsedMS)
+	}
+	return st
+}
+
+func printServerResult(env *Env, out serverResult, asJSON bool) {
+	if asJSON {
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(env.Stdout, string(b))
+		return
+	}
+	printSolve(env, out.solveResult, false)
+	c := out.Cluster
+	fmt.Fprintf(env.Stdout, "cluster   %d units (%d open), %d redeliveries, %d duplicates, %d workers, %d facts exchanged (job %s)\n",
+		c.Units, c.Open, c.Redeliveries, c.Duplicates, c.Workers, c.Facts, out.Job)
+}
+
+func printClusterProgress(env *Env, s cluster.Status) {
+	st := s.Stats
+	fmt.Fprintf(env.Stderr, "cluster %8.1fs  units %d (%d open, %d done)  redeliveries %d  workers %d  facts %d\n",
+		float64(st.ElapsedMS)/1000, st.Units, st.Open, st.Done, st.Redeliveries, len(s.Workers), st.Facts)
+}
+
+// openStore opens the store of --db (or the default one), or none with --no-db, for every
+// game: serve and work read and write facts of whatever games the cluster is asked.
+func (f *storeFlags) openStore() (*store.Store, error) {
+	if f.none {
+		return nil, nil
+	}
+	dir := f.path
+	if dir == "" {
+		var err error
+		if dir, err = store.DefaultDir(); err != nil {
+			return nil, usagef("%v (--no-db runs without a store)", err)
+		}
+	}
+	s, err := store.Open(dir)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return s, nil
+}

@@ -1,0 +1,118 @@
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// A Client hands positions to a cluster and waits for their answers. The command line
+// (solve --server) and the window both use it.
+type Client struct {
+	c *conn
+}
+
+// Dial connects a client to the server at url: an error that Is ErrUnreachable when nothing,
+// or no grundy server, answers there.
+func Dial(ctx context.Context, url string) (*Client, error) {
+	c, err := dial(ctx, url, "grundy-client")
+	if err != nil {
+		return nil, err
+	}
+	return &Client{c: c}, nil
+}
+
+// Close closes the connection.
+func (cl *Client) Close() { cl.c.close() }
+
+// NewJobID returns a fresh job id.
+func NewJobID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Solve hands job to the cluster (a job with no ID gets one) and waits for its answer,
+// calling progress (when not nil) with its status about every half second. When ctx ends
+// first it returns the last status and ctx's error; the job goes on in the cluster, and its
+// answer is kept (BucketAnswers). A server that goes away and does not come back within
+// LostAfter is an error that Is ErrLost.
+func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (Answer, Status, error) {
+	if job.ID == "" {
+		job.ID = NewJobID()
+	}
+	var last Status
+	b, _ := json.Marshal(job)
+	if _, err := cl.c.js.Publish(ctx, subjectJobs, b, jetstream.WithMsgID(job.ID)); err != nil {
+		return Answer{}, last, fmt.Errorf("cluster: handing the job over: %w", err)
+	}
+	answers, err := cl.c.js.KeyValue(ctx, BucketAnswers)
+	if err != nil {
+		return Answer{}, last, err
+	}
+	statuses, err := cl.c.js.KeyValue(ctx, BucketStatus)
+	if err != nil {
+		return Answer{}, last, err
+	}
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		// Polling, not watching: a watch does not always survive the server's restart,
+		// and two reads a half second cost nothing.
+		if e, err := answers.Get(ctx, job.ID); err == nil {
+			var a Answer
+			if err := json.Unmarshal(e.Value(), &a); err != nil {
+				return Answer{}, last, fmt.Errorf("cluster: an answer that does not decode: %w", err)
+			}
+			if a.Err != "" {
+				return a, last, errors.New(a.Err)
+			}
+			return a, last, nil
+		}
+		if e, err := statuses.Get(ctx, job.ID); err == nil {
+			if json.Unmarshal(e.Value(), &last) == nil && progress != nil {
+				progress(last)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return Answer{}, last, ctx.Err()
+		case <-cl.c.lost:
+			return Answer{}, last, cl.c.lostErr()
+		case <-tick.C:
+		}
+	}
+}
+
+// Workers returns what the workers of the cluster say they are doing, by name.
+func (cl *Client) Workers(ctx context.Context) ([]WorkerStatus, error) {
+	kv, err := cl.c.js.KeyValue(ctx, BucketWorkers)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := kv.ListKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []WorkerStatus
+	for name := range keys.Keys() {
+		e, err := kv.Get(ctx, name)
+		if err != nil {
+			continue // gone since it was listed
+		}
+		var ws WorkerStatus
+		if json.Unmarshal(e.Value(), &ws) == nil {
+			out = append(out, ws)
+		}
+	}
+	slices.SortFunc(out, func(a, b WorkerStatus) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}

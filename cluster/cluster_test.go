@@ -1,0 +1,108 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// A testCluster is a server, its coordinator and workers, in this process.
+type testCluster struct {
+	srv     *Server
+	workers []*Worker
+	done    []chan error
+	cancel  context.CancelFunc
+}
+
+// startCluster starts a server on a free loopback port, its coordinator and n workers.
+func startCluster(t testing.TB, n int, cfg Config, wcfg WorkerConfig) *testCluster {
+	t.Helper()
+	srv, err := StartServer("127.0.0.1:0", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	tc := &testCluster{srv: srv, cancel: cancel}
+	co, err := NewCoordinator(ctx, srv.URL(), nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	coDone := make(chan error, 1)
+	go func() { coDone <- co.Run(ctx) }()
+	for i := range n {
+		c := wcfg
+		c.Name = fmt.Sprintf("w%02d", i)
+		tc.addWorker(t, ctx, c)
+	}
+	t.Cleanup(func() {
+		cancel()
+		for _, d := range tc.done {
+			<-d
+		}
+		<-coDone
+		srv.Close()
+	})
+	return tc
+}
+
+func (tc *testCluster) addWorker(t testing.TB, ctx context.Context, c WorkerConfig) {
+	w, err := NewWorker(ctx, tc.srv.URL(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := make(chan error, 1)
+	go func() { d <- w.Run(ctx) }()
+	tc.workers = append(tc.workers, w)
+	tc.done = append(tc.done, d)
+}
+
+// localNimber is the nimber of a game's position by a search in this process.
+func localNimber(t testing.TB, game, pos string) int {
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := games.Parse(g, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := engine.NewSolver().Nimber(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (tc *testCluster) solve(t testing.TB, job Job, timeout time.Duration) (Answer, Status) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cl, err := Dial(ctx, tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	a, st, err := cl.Solve(ctx, job, nil)
+	if err != nil {
+		t.Fatalf("Solve(%s %s): %v (last status %+v)", job.Game, job.Position, err, st)
+	}
+	return a, st
+}
+
+func TestSolve_SmallPositions(t *testing.T) {
+	tc := startCluster(t, 3, Config{UnitNodes: 2000, AckWait: 5 * time.Second}, WorkerConfig{CacheMB: 8})
+	for _, c := range []struct{ game, pos string }{
+		{"cram", "3x5"}, {"cram", "4x5"}, {"cram", "3x3 + 2x5"}, {"nim", "3 5 7"}, {"kayles", "12 7"},
+	} {
+		want := localNimber(t, c.game, c.pos)
+		a, _ := tc.solve(t, Job{Game: c.game, Position: c.pos}, 60*time.Second)
+		if a.Nimber == nil || *a.Nimber != want {
+			t.Errorf("cluster nimber of %s %s = %v, want %d", c.game, c.pos, a.Nimber, want)
+		}
+		t.Logf("%s %s: nimber %d, %+v", c.game, c.pos, *a.Nimber, a.Stats)
+	}
+}

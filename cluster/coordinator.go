@@ -1,0 +1,405 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"grundy/engine"
+	"grundy/games"
+	"grundy/store"
+)
+
+// A Coordinator turns the jobs of the jobs stream into units, takes their results, and
+// answers each job when its tree is decided (tree.go). Its state is the streams': started
+// again after the server restarts, it reads the jobs not answered and their results, in
+// order, rebuilds the same trees, and publishes the units still open (those still in the
+// work queue are the same messages, which JetStream's duplicate window drops).
+type Coordinator struct {
+	cfg    Config
+	c      *conn
+	merger *merger
+	caches sync.Map // game → engine.Cache of the facts seen (decides couples without a unit)
+	closer []func()
+
+	jobs     map[string]*jobState
+	pending  map[string][]Result // results read before their job (a restart)
+	caughtUp bool                // the results of before the start are all applied
+	workers  map[string]workerSeen
+	events   chan event
+	kvAns    jetstream.KeyValue
+	kvStatus jetstream.KeyValue
+}
+
+type workerSeen struct {
+	status WorkerStatus
+	at     time.Time
+}
+
+// A jobState is one running job.
+type jobState struct {
+	job     Job
+	tree    *tree
+	stats   Stats
+	workers map[string]bool
+	start   time.Time
+	facts0  int64 // facts seen on the stream when the job came
+	unsent  []*couple
+
+	answerOutcome string
+	answerNimber  *int
+}
+
+// An event is what the coordinator's loop takes, one at a time.
+type event struct {
+	job     *Job
+	result  *Result
+	pending uint64 // results after this one in the stream when it was read
+	worker  *WorkerStatus
+}
+
+// NewCoordinator returns the coordinator of the server at url; st (nil: none) receives the
+// facts of the stream.
+func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config) (*Coordinator, error) {
+	cfg = cfg.withDefaults()
+	c, err := dial(ctx, url, "grundy-coordinator")
+	if errors.Is(err, ErrUnreachable) {
+		// A fresh server has no streams yet: connect without looking for them.
+		c, err = dialBare(url)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := setup(ctx, c.js, cfg); err != nil {
+		c.close()
+		return nil, err
+	}
+	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{},
+		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
+	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache}
+	return co, nil
+}
+
+// dialBare connects to a server that may have no streams yet.
+func dialBare(url string) (*conn, error) {
+	c := &conn{url: url, lost: make(chan struct{})}
+	nc, err := nats.Connect(url, nats.Name("grundy-coordinator"), nats.MaxReconnects(-1),
+		nats.ClosedHandler(func(*nats.Conn) { close(c.lost) }))
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrUnreachable, url, err)
+	}
+	c.nc = nc
+	if c.js, err = jetstream.New(nc); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// cache returns the coordinator's cache of game's facts.
+func (co *Coordinator) cache(game string) engine.Cache {
+	if v, ok := co.caches.Load(game); ok {
+		return v.(engine.Cache)
+	}
+	rc, err := engine.NewRistretto(co.cfg.CacheMB)
+	if err != nil {
+		log.Printf("cluster: the coordinator's cache: %v", err)
+		return engine.NoCache{}
+	}
+	v, loaded := co.caches.LoadOrStore(game, engine.Cache(rc))
+	if loaded {
+		rc.Close()
+	} else {
+		co.closer = append(co.closer, rc.Close)
+	}
+	return v.(engine.Cache)
+}
+
+// Run coordinates until ctx ends.
+func (co *Coordinator) Run(ctx context.Context) error {
+	defer co.c.close()
+	defer func() {
+		for _, f := range co.closer {
+			f()
+		}
+	}()
+	js := co.c.js
+	var err error
+	if co.kvAns, err = js.KeyValue(ctx, BucketAnswers); err != nil {
+		return err
+	}
+	if co.kvStatus, err = js.KeyValue(ctx, BucketStatus); err != nil {
+		return err
+	}
+	if err := follow(ctx, js, co.merger); err != nil {
+		return fmt.Errorf("cluster: the facts stream: %w", err)
+	}
+	if err := co.consume(ctx); err != nil {
+		return err
+	}
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case e := <-co.events:
+			co.handle(ctx, e)
+		case <-tick.C:
+			co.republish(ctx)
+			co.publishStatus(ctx)
+		}
+	}
+}
+
+// consume feeds the jobs, the results and the workers' statuses to the loop.
+func (co *Coordinator) consume(ctx context.Context) error {
+	js := co.c.js
+	info, err := js.Stream(ctx, StreamResults)
+	if err != nil {
+		return err
+	}
+	co.caughtUp = info.CachedInfo().State.Msgs == 0
+	feeds := []struct {
+		stream, subject string
+		take            func(jetstream.Msg)
+	}{
+		{StreamJobs, subjectJobs, func(m jetstream.Msg) {
+			var j Job
+			if json.Unmarshal(m.Data(), &j) == nil {
+				co.events <- event{job: &j}
+			}
+		}},
+		{StreamResults, subjectResults + ">", func(m jetstream.Msg) {
+			var r Result
+			if json.Unmarshal(m.Data(), &r) != nil {
+				return
+			}
+			var left uint64
+			if md, err := m.Metadata(); err == nil {
+				left = md.NumPending
+			}
+			co.events <- event{result: &r, pending: left}
+		}},
+	}
+	for _, f := range feeds {
+		cons, err := js.OrderedConsumer(ctx, f.stream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{f.subject}})
+		if err != nil {
+			return fmt.Errorf("cluster: stream %s: %w", f.stream, err)
+		}
+		cc, err := cons.Consume(f.take)
+		if err != nil {
+			return fmt.Errorf("cluster: stream %s: %w", f.stream, err)
+		}
+		go func() { <-ctx.Done(); cc.Stop() }()
+	}
+	return co.watchWorkers(ctx)
+}
+
+// watchWorkers feeds the workers' statuses to the loop.
+func (co *Coordinator) watchWorkers(ctx context.Context) error {
+	kv, err := co.c.js.KeyValue(ctx, BucketWorkers)
+	if err != nil {
+		return err
+	}
+	w, err := kv.WatchAll(ctx)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for e := range w.Updates() {
+			var ws WorkerStatus
+			if e != nil && e.Operation() == jetstream.KeyValuePut && json.Unmarshal(e.Value(), &ws) == nil {
+				co.events <- event{worker: &ws}
+			}
+		}
+	}()
+	return nil
+}
+
+func (co *Coordinator) handle(ctx context.Context, e event) {
+	switch {
+	case e.job != nil:
+		co.addJob(ctx, *e.job)
+	case e.result != nil:
+		co.addResult(ctx, *e.result)
+		if !co.caughtUp && e.pending == 0 {
+			co.caughtUp = true
+			for _, js := range co.jobs {
+				js.unsent = js.tree.open()
+			}
+			co.republish(ctx)
+		}
+	case e.worker != nil:
+		co.workers[e.worker.Name] = workerSeen{*e.worker, time.Now()}
+	}
+}
+
+// addJob starts a job not answered yet, applying the results read before it.
+func (co *Coordinator) addJob(ctx context.Context, j Job) {
+	if _, ok := co.jobs[j.ID]; ok {
+		return
+	}
+	if _, err := co.kvAns.Get(ctx, j.ID); err == nil {
+		delete(co.pending, j.ID)
+		return // answered before a restart
+	}
+	g, err := games.Lookup(j.Game)
+	var p engine.Position
+	if err == nil {
+		p, err = games.Parse(g, j.Position)
+	}
+	if err != nil {
+		co.answer(ctx, &jobState{job: j}, fmt.Sprintf("cluster: job %s: %v", j.ID, err))
+		return
+	}
+	cache := co.cache(g.Name())
+	know := func(p engine.Position, n int) (bool, bool) { return knowOutcome(cache, p, n) }
+	s := &jobState{job: j, workers: map[string]bool{}, start: time.Now(), facts0: co.merger.facts.Load()}
+	s.tree = newTree(j, p, co.cfg.Window, know)
+	co.jobs[j.ID] = s
+	for _, r := range co.pending[j.ID] {
+		co.apply(s, r)
+	}
+	delete(co.pending, j.ID)
+	s.unsent = append(s.unsent, s.tree.takeFresh()...)
+	co.settle(ctx, s)
+}
+
+// addResult applies a worker's result to its job.
+func (co *Coordinator) addResult(ctx context.Context, r Result) {
+	s := co.jobs[r.Job]
+	if s == nil {
+		if len(co.pending[r.Job]) < 1_000_000 {
+			co.pending[r.Job] = append(co.pending[r.Job], r)
+		}
+		return
+	}
+	co.apply(s, r)
+	s.unsent = append(s.unsent, s.tree.takeFresh()...)
+	co.settle(ctx, s)
+}
+
+func (co *Coordinator) apply(s *jobState, r Result) {
+	s.stats.Done++
+	s.stats.Nodes += r.Nodes
+	s.workers[r.Worker] = true
+	if r.Delivered > 1 {
+		s.stats.Redeliveries++
+	}
+	if !s.tree.apply(r) {
+		s.stats.Duplicates++
+	}
+}
+
+// settle publishes a job's new units, or answers it when decided.
+func (co *Coordinator) settle(ctx context.Context, s *jobState) {
+	if s.tree.done {
+		out, nim := s.tree.answer()
+		s.answerOutcome, s.answerNimber = out, nim
+		co.answer(ctx, s, "")
+		return
+	}
+	if co.caughtUp {
+		co.republish(ctx)
+	}
+}
+
+// republish publishes the units not sent yet (a failed publish, a restart): JetStream drops
+// those it already holds (the message id is the unit's).
+func (co *Coordinator) republish(ctx context.Context) {
+	if !co.caughtUp {
+		return
+	}
+	for _, s := range co.jobs {
+		var left []*couple
+		for i, c := range s.unsent {
+			if c.outcome != Undecided {
+				continue
+			}
+			if err := co.publishUnit(ctx, s, c); err != nil {
+				left = append(left, s.unsent[i:]...)
+				break
+			}
+		}
+		s.unsent = left
+	}
+}
+
+func (co *Coordinator) publishUnit(ctx context.Context, s *jobState, c *couple) error {
+	u := Unit{Job: s.job.ID, ID: c.id, Game: s.job.Game, Position: c.pos.String(), N: c.n, Nodes: co.cfg.UnitNodes}
+	b, _ := json.Marshal(u)
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := co.c.js.Publish(pctx, subjectUnits+s.job.ID, b, jetstream.WithMsgID(s.job.ID+"/"+c.id))
+	return err
+}
+
+// answer stores a job's answer (or why it has none), then forgets its units and results.
+func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
+	a := Answer{Job: s.job.ID, Game: s.job.Game, Position: s.job.Position, Err: why, Stats: co.stats(s)}
+	if why == "" {
+		a.Outcome, a.Nimber = s.answerOutcome, s.answerNimber
+	}
+	b, _ := json.Marshal(a)
+	if _, err := co.kvAns.Put(ctx, s.job.ID, b); err != nil {
+		log.Printf("cluster: answering job %s: %v", s.job.ID, err)
+		return // kept: answered on a later result or after a restart
+	}
+	co.putStatus(ctx, s)
+	delete(co.jobs, s.job.ID)
+	if st, err := co.c.js.Stream(ctx, StreamUnits); err == nil {
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectUnits+s.job.ID))
+	}
+	if st, err := co.c.js.Stream(ctx, StreamResults); err == nil {
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID))
+	}
+}
+
+// stats are a job's counts now.
+func (co *Coordinator) stats(s *jobState) Stats {
+	st := s.stats
+	if s.tree != nil {
+		st.Units = s.tree.units
+		st.Open = len(s.tree.open())
+	}
+	st.Workers = len(s.workers)
+	st.Facts = co.merger.facts.Load() - s.facts0
+	if !s.start.IsZero() {
+		st.ElapsedMS = time.Since(s.start).Milliseconds()
+	}
+	return st
+}
+
+// publishStatus publishes every running job's status.
+func (co *Coordinator) publishStatus(ctx context.Context) {
+	for name, w := range co.workers {
+		if time.Since(w.at) > 5*time.Second {
+			delete(co.workers, name)
+		}
+	}
+	for _, s := range co.jobs {
+		co.putStatus(ctx, s)
+	}
+}
+
+func (co *Coordinator) putStatus(ctx context.Context, s *jobState) {
+	st := Status{Job: s.job.ID, Stats: co.stats(s)}
+	if s.tree != nil {
+		st.Components = s.tree.known()
+	}
+	for _, w := range co.workers {
+		st.Workers = append(st.Workers, w.status)
+	}
+	sort.Slice(st.Workers, func(i, j int) bool { return st.Workers[i].Name < st.Workers[j].Name })
+	b, _ := json.Marshal(st)
+	co.kvStatus.Put(ctx, s.job.ID, b)
+}

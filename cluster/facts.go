@@ -1,0 +1,181 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"log"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"grundy/engine"
+	"grundy/store"
+)
+
+// knowOutcome says what the facts of cache prove of the couple (p, n): a position with no
+// component is losing for n = 0 only; a sum is played as its last unknown component against
+// n ⊕ the nimbers of the others (Algorithm 2), when those are known.
+func knowOutcome(cache engine.Cache, p engine.Position, n int) (known, win bool) {
+	comps := p.Split()
+	x := n
+	var last engine.Position
+	for _, c := range comps {
+		f, ok := cache.Get(c.Key())
+		if m, has := f.Nimber(); ok && has {
+			x ^= m
+			continue
+		}
+		if last != nil {
+			return false, false // two components whose nimbers are unknown
+		}
+		last = c
+	}
+	if last == nil {
+		return true, x != 0
+	}
+	f, _ := cache.Get(last.Key())
+	return f.Outcome(x)
+}
+
+// A recorder is the cache a worker's searches use: every Put goes to the cache behind it and
+// to the outbox, to be published on the facts stream; the facts of other nodes are put
+// behind it, not through it, so that no fact is published twice.
+type recorder struct {
+	behind engine.Cache
+	mu     sync.Mutex
+	outbox []keyedFact
+}
+
+func (r *recorder) Get(key string) (engine.Fact, bool) { return r.behind.Get(key) }
+
+func (r *recorder) Put(key string, f engine.Fact) {
+	r.behind.Put(key, f)
+	r.mu.Lock()
+	r.outbox = append(r.outbox, keyedFact{key, f})
+	r.mu.Unlock()
+}
+
+// take returns the facts put since its last call.
+func (r *recorder) take() []keyedFact {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.outbox
+	r.outbox = nil
+	return out
+}
+
+// maxBatchBytes bounds a facts message, below NATS's 1 MB default payload limit.
+const maxBatchBytes = 512 << 10
+
+// publishFacts publishes facts of game on the facts stream as node, in batches, and returns
+// how many it published.
+func publishFacts(ctx context.Context, js jetstream.JetStream, node, game string, facts []keyedFact) (int64, error) {
+	var sent int64
+	for len(facts) > 0 {
+		var body []byte
+		n := 0
+		for n < len(facts) && len(body) < maxBatchBytes {
+			body = encodeFacts(body, facts[n:n+1])
+			n++
+		}
+		m := nats.NewMsg(subjectFacts)
+		m.Data = body
+		m.Header.Set(headerGame, game)
+		m.Header.Set(headerNode, node)
+		m.Header.Set(headerCount, strconv.Itoa(n))
+		if _, err := js.PublishMsg(ctx, m); err != nil {
+			return sent, err
+		}
+		sent += int64(n)
+		facts = facts[n:]
+	}
+	return sent, nil
+}
+
+// A merger takes the facts of the facts stream into a node: each game's cache (through
+// cacheOf) and, when there is one, the store, where a fact that contradicts the stored one
+// is a conflict, reported (logged and counted), never written.
+type merger struct {
+	node      string
+	st        *store.Store
+	cacheOf   func(game string) engine.Cache // nil: the game is not searched here
+	facts     atomic.Int64                   // facts read from the stream, own ones included
+	merged    atomic.Int64                   // facts of other nodes taken in
+	conflicts atomic.Int64
+	logOnce   sync.Once
+}
+
+// take merges one message of the facts stream.
+func (m *merger) take(msg jetstream.Msg) {
+	h := msg.Headers()
+	count, _ := strconv.ParseInt(h.Get(headerCount), 10, 64)
+	m.facts.Add(count)
+	if h.Get(headerNode) == m.node {
+		return
+	}
+	game := h.Get(headerGame)
+	var cache engine.Cache
+	if m.cacheOf != nil {
+		cache = m.cacheOf(game)
+	}
+	err := decodeFacts(msg.Data(), func(key string, f engine.Fact) {
+		m.merged.Add(1)
+		if cache != nil {
+			have, _ := cache.Get(key)
+			if have.Conflicts(f) {
+				m.conflict(game, key, have, f)
+				return
+			}
+			cache.Put(key, have.Merge(f))
+		}
+		if m.st != nil {
+			m.add(game, key, f)
+		}
+	})
+	if err != nil {
+		log.Printf("cluster: facts from %s: %v", h.Get(headerNode), err)
+	}
+}
+
+// add merges one fact into the store.
+func (m *merger) add(game, key string, f engine.Fact) {
+	err := m.st.Add(game, key, f)
+	var ce *store.ConflictError
+	switch {
+	case errors.As(err, &ce):
+		m.conflict(game, key, ce.Have, ce.Got)
+	case err != nil:
+		m.logOnce.Do(func() { log.Printf("cluster: the store: %v (reported once)", err) })
+	}
+}
+
+func (m *merger) conflict(game, key string, have, got engine.Fact) {
+	m.conflicts.Add(1)
+	log.Printf("cluster: conflicting facts on %s %q: known %s, received %s", game, key, have.Describe(8), got.Describe(8))
+}
+
+// follow merges the facts stream from its start into m until ctx ends; an ordered consumer
+// picks up again where it was after the server comes back.
+func follow(ctx context.Context, js jetstream.JetStream, m *merger) error {
+	cons, err := js.OrderedConsumer(ctx, StreamFacts, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subjectFacts}})
+	if err != nil {
+		return err
+	}
+	cc, err := cons.Consume(m.take)
+	if err != nil {
+		return err
+	}
+	go func() {
+		<-ctx.Done()
+		cc.Stop()
+	}()
+	return nil
+}
+
+// heartbeatEvery is how often a worker tells JetStream it is still searching a unit, as a
+// share of the consumer's AckWait.
+func heartbeatEvery(ackWait time.Duration) time.Duration { return max(ackWait/3, 100*time.Millisecond) }

@@ -1,0 +1,224 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The integration tests run the grundy binary: a server, workers, and `solve --server`, each
+// a process of its own on 127.0.0.1, and kill some of them.
+
+var (
+	buildOnce sync.Once
+	grundyBin string
+	buildErr  error
+)
+
+// grundyBinary builds the grundy command once for the package's tests.
+func grundyBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "grundy-cluster-test-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		grundyBin = filepath.Join(dir, "grundy")
+		out, err := exec.Command("go", "build", "-o", grundyBin, "grundy").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return grundyBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if grundyBin != "" {
+		os.RemoveAll(filepath.Dir(grundyBin))
+	}
+	os.Exit(code)
+}
+
+// freeAddr returns a loopback address with a port free now.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// A proc is a grundy process of a test.
+type proc struct {
+	cmd      *exec.Cmd
+	out, err bytes.Buffer
+	done     chan struct{}
+}
+
+// start runs grundy with args, its data dir in the test's temporary folder.
+func start(t *testing.T, xdg string, args ...string) *proc {
+	t.Helper()
+	p := &proc{cmd: exec.Command(grundyBinary(t), args...), done: make(chan struct{})}
+	p.cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+xdg)
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.err
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() {
+		p.cmd.Process.Kill()
+		<-p.done
+		if t.Failed() {
+			t.Logf("grundy %v:\n%s%s", args, p.out.String(), p.err.String())
+		}
+	})
+	return p
+}
+
+// kill ends p with SIGKILL, as a machine that dies.
+func (p *proc) kill() {
+	p.cmd.Process.Signal(syscall.SIGKILL)
+	<-p.done
+}
+
+// serve starts a server on addr with its streams in jsDir, and waits until it listens.
+func serve(t *testing.T, xdg, addr, jsDir string, extra ...string) *proc {
+	t.Helper()
+	args := append([]string{"serve", "--listen", addr, "--no-db", "--js-dir", jsDir, "--ack-wait", "2s"}, extra...)
+	p := start(t, xdg, args...)
+	listening := regexp.MustCompile(`listening on nats://`)
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if listening.MatchString(p.out.String()) {
+			return p
+		}
+		select {
+		case <-p.done:
+			t.Fatalf("grundy serve ended: %s", p.err.String())
+		default:
+		}
+	}
+	t.Fatal("grundy serve did not listen within 20 s")
+	return nil
+}
+
+// serverJSON is what the tests read of `solve --server --json`.
+type serverJSON struct {
+	Outcome string `json:"outcome"`
+	Nimber  *int   `json:"nimber"`
+	Cluster Stats  `json:"cluster"`
+}
+
+// answer waits for a `solve --json` process and reads its answer.
+func answer(t *testing.T, p *proc, within time.Duration) serverJSON {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(within):
+		t.Fatalf("solve --server took over %v", within)
+	}
+	if code := p.cmd.ProcessState.ExitCode(); code != 0 {
+		t.Fatalf("solve --server: exit %d: %s", code, p.err.String())
+	}
+	var out serverJSON
+	if err := json.Unmarshal(p.out.Bytes(), &out); err != nil || out.Nimber == nil {
+		t.Fatalf("solve --server printed %q: %v", p.out.String(), err)
+	}
+	return out
+}
+
+// waitBusy waits until the worker named name is searching a unit, and returns it.
+func waitBusy(t *testing.T, url, name string, within time.Duration) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
+	cl, err := Dial(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	for ctx.Err() == nil {
+		ws, _ := cl.Workers(ctx)
+		for _, w := range ws {
+			if w.Name == name && len(w.Units) > 0 {
+				return w.Units[0]
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("worker %s searched nothing within %v", name, within)
+	return ""
+}
+
+// Three workers solve Cram 4x9 (nimber 1: a local solve says so, README: Cram 4x9 27 s);
+// one is killed with SIGKILL in the middle of a unit, which JetStream hands to another
+// once its AckWait (2 s) passes with no heartbeat.
+func TestIntegration_WorkerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of half a minute or more")
+	}
+	xdg, addr := t.TempDir(), freeAddr(t)
+	serve(t, xdg, addr, t.TempDir())
+	url := "nats://" + addr
+	var workers []*proc
+	for i := range 3 {
+		workers = append(workers, start(t, xdg, "work", "--server", url, "--no-db", "--workers", "1",
+			"--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"))
+	}
+	solve := start(t, xdg, "solve", "cram", "4x9", "--server", url, "--json", "--timeout", "170s")
+	unit := waitBusy(t, url, "w0", 60*time.Second)
+	time.Sleep(time.Second) // into the unit's search
+	workers[0].kill()
+	t.Logf("killed w0 while it searched %s", unit)
+	out := answer(t, solve, 180*time.Second)
+	if *out.Nimber != 1 || out.Outcome != Win {
+		t.Errorf("cluster: cram 4x9 = %s %d, want W, nimber 1", out.Outcome, *out.Nimber)
+	}
+	if out.Cluster.Redeliveries < 1 {
+		t.Errorf("cluster: no redelivery after a worker was killed mid-unit: %+v", out.Cluster)
+	}
+	t.Logf("cluster stats: %+v", out.Cluster)
+}
+
+// The server (and its coordinator) is killed with SIGKILL in the middle of a search and
+// started again on the same address and streams: the workers and the client reconnect, the
+// coordinator rebuilds its tree from the streams, and the answer is a local solve's (Cram
+// 3x13: nimber 2, 450 000 nodes).
+func TestIntegration_ServerRestarted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of ten seconds or more")
+	}
+	xdg, addr, jsDir := t.TempDir(), freeAddr(t), t.TempDir()
+	srv := serve(t, xdg, addr, jsDir, "--unit-nodes", "40000")
+	url := "nats://" + addr
+	for i := range 2 {
+		start(t, xdg, "work", "--server", url, "--no-db", "--workers", "1", "--name", fmt.Sprintf("w%d", i), "--cache-mb", "128")
+	}
+	solve := start(t, xdg, "solve", "cram", "3x13", "--server", url, "--json", "--timeout", "170s")
+	waitBusy(t, url, "w0", 60*time.Second)
+	time.Sleep(3 * time.Second) // some units done, their results in the stream
+	srv.kill()
+	time.Sleep(time.Second)
+	serve(t, xdg, addr, jsDir, "--unit-nodes", "40000")
+	out := answer(t, solve, 180*time.Second)
+	if *out.Nimber != 2 || out.Outcome != Win {
+		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
+	}
+	t.Logf("cluster stats: %+v", out.Cluster)
+}

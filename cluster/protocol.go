@@ -1,0 +1,179 @@
+package cluster
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"grundy/engine"
+)
+
+// The names of the streams, subjects and buckets the cluster uses on JetStream. Every node
+// agrees on them; the coordinator makes them (Setup).
+const (
+	// StreamJobs holds the positions handed to the cluster (Job), one message each.
+	StreamJobs  = "GRUNDY_JOBS"
+	subjectJobs = "grundy.job"
+	// StreamUnits is the work queue of units (Unit): one subject a job, grundy.unit.<job>,
+	// each message acked by the worker that searched it, redelivered when none did within
+	// the consumer's AckWait.
+	StreamUnits   = "GRUNDY_UNITS"
+	subjectUnits  = "grundy.unit."
+	consumerUnits = "workers"
+	// StreamResults holds what workers found of units (Result), grundy.result.<job>: the
+	// coordinator rebuilds its tree of a job from them after a restart.
+	StreamResults  = "GRUNDY_RESULTS"
+	subjectResults = "grundy.result."
+	// StreamFacts holds every fact a worker proved, in batches (encodeFacts), for every node
+	// to merge into its cache and store.
+	StreamFacts  = "GRUNDY_FACTS"
+	subjectFacts = "grundy.facts"
+	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
+	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
+	// worker stops saying so.
+	BucketAnswers = "grundy_answers"
+	BucketStatus  = "grundy_status"
+	BucketWorkers = "grundy_workers"
+)
+
+// The headers of a facts batch.
+const (
+	headerGame  = "Grundy-Game"  // the game whose keys the facts are of
+	headerNode  = "Grundy-Node"  // the node that proved them, which skips its own batches
+	headerCount = "Grundy-Count" // how many facts the batch holds
+)
+
+// A Job is one position handed to the cluster.
+type Job struct {
+	ID       string `json:"id"`
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Outcome asks only whether the player to move wins: one couple (P, 0) is searched
+	// instead of the nimber of every component.
+	Outcome bool `json:"outcome,omitempty"`
+}
+
+// A Unit is one couple (P, n) of a job for a worker to search within a budget of nodes.
+type Unit struct {
+	Job      string `json:"job"`
+	ID       string `json:"id"` // the couple's place in the job's tree (see tree.go)
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	N        int    `json:"n"`
+	Nodes    int64  `json:"nodes"` // the budget: past it the unit comes back undecided
+}
+
+// What a unit's search found.
+const (
+	Undecided = ""  // the budget ran out first
+	Win       = "W" // (P, n) is winning: nimber(P) ≠ n
+	Loss      = "L" // (P, n) is losing: nimber(P) = n
+)
+
+// A Result is what a worker found of a unit.
+type Result struct {
+	Job       string `json:"job"`
+	Unit      string `json:"unit"`
+	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided
+	Worker    string `json:"worker"`
+	Nodes     int64  `json:"nodes"`
+	Facts     int64  `json:"facts"`     // facts the search proved (published before the result)
+	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
+	ElapsedMS int64  `json:"elapsed_ms"`
+}
+
+// Stats are a job's counts in the cluster, in its Status and its Answer.
+type Stats struct {
+	Units        int   `json:"units"`        // couples made units so far
+	Open         int   `json:"open"`         // units published and not decided
+	Done         int   `json:"done"`         // results taken
+	Redeliveries int   `json:"redeliveries"` // results of a unit's second delivery or later
+	Duplicates   int   `json:"duplicates"`   // results of units already decided (harmless)
+	Workers      int   `json:"workers"`      // distinct workers that returned a result
+	Facts        int64 `json:"facts"`        // facts exchanged on the facts stream since the job came
+	Nodes        int64 `json:"nodes"`        // nodes the workers expanded for it
+	ElapsedMS    int64 `json:"elapsed_ms"`
+}
+
+// A Status is how far a job is, as the coordinator publishes it every half second.
+type Status struct {
+	Job     string         `json:"job"`
+	Stats   Stats          `json:"stats"`
+	Workers []WorkerStatus `json:"workers,omitempty"`
+	// Components is what is known of each component's nimber so far ("= 3", "≠ 0, 1").
+	Components []string `json:"components,omitempty"`
+}
+
+// A WorkerStatus is what one worker is doing, as it says every second.
+type WorkerStatus struct {
+	Name  string   `json:"name"`
+	Units []string `json:"units,omitempty"` // the units being searched, by id
+	Done  int      `json:"done"`            // units it searched since it started
+}
+
+// An Answer is the end of a job.
+type Answer struct {
+	Job      string `json:"job"`
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	Outcome  string `json:"outcome"`          // Win or Loss
+	Nimber   *int   `json:"nimber,omitempty"` // absent for an Outcome job
+	Err      string `json:"error,omitempty"`  // the job could not be run (a position that does not parse)
+	Stats    Stats  `json:"stats"`
+}
+
+// A keyedFact is one fact of the facts stream.
+type keyedFact struct {
+	key  string
+	fact engine.Fact
+}
+
+// errBatch is the error of a facts batch that does not decode.
+var errBatch = errors.New("cluster: a facts batch that does not decode")
+
+// encodeFacts appends the facts to b: for each, its key's length (uvarint), the key, its
+// fact's length (uvarint) and the fact's binary form (engine.Fact.AppendBinary).
+func encodeFacts(b []byte, facts []keyedFact) []byte {
+	for _, kf := range facts {
+		b = binary.AppendUvarint(b, uint64(len(kf.key)))
+		b = append(b, kf.key...)
+		val, _ := kf.fact.AppendBinary(nil)
+		b = binary.AppendUvarint(b, uint64(len(val)))
+		b = append(b, val...)
+	}
+	return b
+}
+
+// decodeFacts calls fn on each fact of a batch encodeFacts made.
+func decodeFacts(b []byte, fn func(key string, f engine.Fact)) error {
+	for len(b) > 0 {
+		key, rest, err := chunk(b)
+		if err != nil {
+			return err
+		}
+		val, rest, err := chunk(rest)
+		if err != nil {
+			return err
+		}
+		f, err := engine.DecodeFact(val)
+		if err != nil {
+			return fmt.Errorf("%w: %v", errBatch, err)
+		}
+		fn(string(key), f)
+		b = rest
+	}
+	return nil
+}
+
+// chunk reads a uvarint length and as many bytes.
+func chunk(b []byte) (data, rest []byte, err error) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, nil, errBatch
+	}
+	return b[k : k+int(n)], b[k+int(n):], nil
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,333 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"regexp"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"grundy/engine"
+	"grundy/games"
+	"grundy/store"
+)
+
+// WorkerConfig sets up a Worker.
+type WorkerConfig struct {
+	Name    string       // the worker's name in the cluster; "" is host-pid
+	Slots   int          // units searched at once, each by its own solver on the shared cache; 0 is 1
+	Workers int          // goroutines searching each unit (engine.WithWorkers); 0 is 1
+	CacheMB int          // the cache of each game searched; 0 is 256
+	Store   *store.Store // nil: none; else what it proves is kept there, and the others' facts merged in
+}
+
+// A Worker searches units of the work queue with the engine, one per slot, on a cache of
+// each game that the facts of every other node are merged into; it publishes what each
+// search proved on the facts stream, then the unit's result, then acks it. While it
+// searches a unit it tells JetStream so (InProgress) every third of the AckWait: a worker
+// that dies stops doing so, and the unit goes to another.
+type Worker struct {
+	cfg     WorkerConfig
+	c       *conn
+	merger  *merger
+	games   sync.Map // game → *gameCache
+	done    atomic.Int64
+	facts   atomic.Int64 // facts this worker published
+	mu      sync.Mutex
+	running map[string]bool // the units being searched, by job/unit
+	kill    context.CancelFunc
+	killed  atomic.Bool
+}
+
+// gameCache is one game's cache in a worker: a shared front before ristretto, with the
+// store behind it when there is one, and the recorder the searches go through.
+type gameCache struct {
+	near engine.Cache // the front: the others' facts go here, and through it to the store
+	rec  *recorder
+	rc   *engine.Ristretto
+}
+
+var nameChars = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+
+// NewWorker connects a worker to the server at url.
+func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, error) {
+	if cfg.Name == "" {
+		host, _ := os.Hostname()
+		cfg.Name = fmt.Sprintf("%s-%d", host, os.Getpid())
+	}
+	cfg.Name = nameChars.ReplaceAllString(cfg.Name, "_")
+	cfg.Slots = max(cfg.Slots, 1)
+	if cfg.CacheMB <= 0 {
+		cfg.CacheMB = 256
+	}
+	c, err := dial(ctx, url, "grundy-worker "+cfg.Name)
+	if err != nil {
+		return nil, err
+	}
+	w := &Worker{cfg: cfg, c: c, running: map[string]bool{}}
+	// With a store, the others' facts reach it through the cache (store.Through), whose
+	// writer reports a conflict; the merger reports those it meets in the cache.
+	w.merger = &merger{node: cfg.Name, cacheOf: func(game string) engine.Cache {
+		if gc := w.game(game); gc != nil {
+			return gc.near
+		}
+		return nil
+	}}
+	return w, nil
+}
+
+// Name is the worker's name in the cluster.
+func (w *Worker) Name() string { return w.cfg.Name }
+
+// Done is the number of units the worker searched.
+func (w *Worker) Done() int64 { return w.done.Load() }
+
+// game returns the cache of game, made on first use; nil for a game the worker cannot open.
+func (w *Worker) game(game string) *gameCache {
+	if v, ok := w.games.Load(game); ok {
+		return v.(*gameCache)
+	}
+	rc, err := engine.NewRistretto(w.cfg.CacheMB)
+	if err != nil {
+		log.Printf("cluster: worker %s: the cache: %v", w.cfg.Name, err)
+		return nil
+	}
+	var behind engine.Cache = rc
+	if w.cfg.Store != nil {
+		behind = store.Through(rc, w.cfg.Store.Facts(game))
+	}
+	front := engine.NewSharedFront(behind, engine.FrontBits(w.cfg.CacheMB))
+	gc := &gameCache{near: front, rc: rc, rec: &recorder{behind: front}}
+	v, loaded := w.games.LoadOrStore(game, gc)
+	if loaded {
+		rc.Close()
+	}
+	return v.(*gameCache)
+}
+
+// Run searches units until ctx ends (the units being searched are handed back at once),
+// the worker is killed (Kill: they are not; JetStream redelivers them after AckWait), or
+// the server is lost (an error that Is ErrLost).
+func (w *Worker) Run(ctx context.Context) error {
+	ctx, w.kill = context.WithCancel(ctx)
+	defer w.close()
+	js := w.c.js
+	cons, err := js.Consumer(ctx, StreamUnits, consumerUnits)
+	if err != nil {
+		return fmt.Errorf("%w at %s: %v", ErrUnreachable, w.c.url, err)
+	}
+	ackWait := cons.CachedInfo().Config.AckWait
+	if err := follow(ctx, js, w.merger); err != nil {
+		return fmt.Errorf("cluster: the facts stream: %w", err)
+	}
+	var wg sync.WaitGroup
+	for range w.cfg.Slots {
+		wg.Go(func() { w.slot(ctx, cons, ackWait) })
+	}
+	wg.Go(func() { w.tell(ctx) })
+	select {
+	case <-ctx.Done():
+	case <-w.c.lost:
+		w.kill()
+		wg.Wait()
+		return w.c.lostErr()
+	}
+	wg.Wait()
+	return nil
+}
+
+// Kill stops the worker as if its machine died: no ack, no nak, no goodbye.
+func (w *Worker) Kill() {
+	w.killed.Store(true)
+	w.c.nc.Close()
+	if w.kill != nil {
+		w.kill()
+	}
+}
+
+func (w *Worker) close() {
+	if !w.killed.Load() {
+		w.flush(context.Background())
+	}
+	w.c.close()
+	w.games.Range(func(_, v any) bool { v.(*gameCache).rc.Close(); return true })
+}
+
+// slot fetches and searches units, one at a time.
+func (w *Worker) slot(ctx context.Context, cons jetstream.Consumer, ackWait time.Duration) {
+	for ctx.Err() == nil {
+		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+		if err != nil {
+			sleep(ctx, 500*time.Millisecond) // the server is away: its reconnection is under way
+			continue
+		}
+		for m := range batch.Messages() {
+			w.search(ctx, m, ackWait)
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
+
+// search searches one unit and publishes what it found.
+func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Duration) {
+	var u Unit
+	if err := json.Unmarshal(m.Data(), &u); err != nil {
+		log.Printf("cluster: worker %s: a unit that does not decode: %v", w.cfg.Name, err)
+		m.Term()
+		return
+	}
+	g, err := games.Lookup(u.Game)
+	var p engine.Position
+	if err == nil {
+		p, err = games.Parse(g, u.Position)
+	}
+	gc := w.game(u.Game)
+	if err != nil || gc == nil {
+		log.Printf("cluster: worker %s: unit %s/%s: %v", w.cfg.Name, u.Job, u.ID, err)
+		m.Term()
+		return
+	}
+	id := u.Job + "/" + u.ID
+	w.setRunning(id, true)
+	defer w.setRunning(id, false)
+	stopBeat := w.heartbeat(m, ackWait)
+	start := time.Now()
+	outcome, nodes, err := searchUnit(ctx, gc, p, u, w.cfg.Workers)
+	stopBeat()
+	if err != nil { // stopped: hand the unit back, unless the worker died
+		if !w.killed.Load() {
+			m.Nak()
+		}
+		return
+	}
+	r := Result{Job: u.Job, Unit: u.ID, Outcome: outcome, Worker: w.cfg.Name, Nodes: nodes,
+		ElapsedMS: time.Since(start).Milliseconds()}
+	if md, err := m.Metadata(); err == nil {
+		r.Delivered = int(md.NumDelivered)
+	}
+	r.Facts = w.flush(ctx)
+	if err := w.publishResult(ctx, r); err != nil {
+		return // not acked: redelivered, searched again from the facts
+	}
+	m.Ack()
+	w.done.Add(1)
+}
+
+// searchUnit decides the couple (p, u.N) within u.Nodes: from the facts known, else by the
+// engine's search; Undecided when the budget ran out.
+func searchUnit(ctx context.Context, gc *gameCache, p engine.Position, u Unit, workers int) (string, int64, error) {
+	if known, win := knowOutcome(gc.rec, p, u.N); known {
+		return outcomeOf(win), 0, nil
+	}
+	s := engine.NewSolver(engine.WithCache(gc.rec), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
+	win, err := s.Outcome(ctx, p, u.N)
+	nodes := s.Stats().Nodes
+	switch {
+	case err == nil:
+		return outcomeOf(win), nodes, nil
+	case errors.Is(err, engine.ErrNodeLimit):
+		return Undecided, nodes, nil
+	}
+	return "", nodes, err
+}
+
+// heartbeat tells JetStream the unit is being searched, every third of the AckWait, until
+// the returned func is called.
+func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration) func() {
+	stop := make(chan struct{})
+	go func() {
+		t := time.NewTicker(heartbeatEvery(ackWait))
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				if !w.killed.Load() {
+					m.InProgress()
+				}
+			}
+		}
+	}()
+	return func() { close(stop) }
+}
+
+func (w *Worker) setRunning(id string, on bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if on {
+		w.running[id] = true
+	} else {
+		delete(w.running, id)
+	}
+}
+
+// flush publishes the facts proven since the last flush, and returns how many.
+func (w *Worker) flush(ctx context.Context) int64 {
+	var sent int64
+	w.games.Range(func(k, v any) bool {
+		facts := v.(*gameCache).rec.take()
+		n, err := publishFacts(ctx, w.c.js, w.cfg.Name, k.(string), facts)
+		if err != nil && ctx.Err() == nil {
+			log.Printf("cluster: worker %s: publishing facts: %v", w.cfg.Name, err)
+		}
+		sent += n
+		return true
+	})
+	w.facts.Add(sent)
+	return sent
+}
+
+func (w *Worker) publishResult(ctx context.Context, r Result) error {
+	b, _ := json.Marshal(r)
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := w.c.js.Publish(pctx, subjectResults+r.Job, b)
+	return err
+}
+
+// tell publishes the worker's status every second, and its facts every half second.
+func (w *Worker) tell(ctx context.Context) {
+	kv, err := w.c.js.KeyValue(ctx, BucketWorkers)
+	if err != nil {
+		return
+	}
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for i := 0; ; i++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		w.flush(ctx)
+		if i%2 == 0 {
+			b, _ := json.Marshal(w.status())
+			kv.Put(ctx, w.cfg.Name, b)
+		}
+	}
+}
+
+// status is what the worker is doing.
+func (w *Worker) status() WorkerStatus {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := WorkerStatus{Name: w.cfg.Name, Done: int(w.done.Load())}
+	for id := range w.running {
+		s.Units = append(s.Units, id)
+	}
+	return s
+}
