@@ -128,6 +128,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 		if i > 0 {
 			w.begin(ctx)
 			w.c.start.Store(s.c.start.Load()) // counted in the solver's Stats (addHelpers)
+			w.UseProofNumbers(false)          // as the solver: a team's proof numbers left it set
 		}
 		w.ctx, w.par.live = ctx, t
 		w.par.path = w.par.path[:0]

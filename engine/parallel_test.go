@@ -178,3 +178,22 @@ func TestSharedFront_MergesConcurrentPuts(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkers_FollowTheSolversSearch runs a team by proof numbers, then depth first: the
+// answers are right, and the helpers searched depth first the second time, as the solver.
+func TestWorkers_FollowTheSolversSearch(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(27, 27)), 2000, 8)
+	s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 10)), WithWorkers(2))
+	for i, pns := range []bool{true, false} {
+		p := tokens{g, []int{1999 - i}}
+		want := bruteNimber(g, p.at)
+		s.UseProofNumbers(pns)
+		got, err := s.Nimber(context.Background(), p)
+		if err != nil || got != want {
+			t.Fatalf("pns %v: Nimber(%q) = %d, %v; want %d", pns, p, got, err, want)
+		}
+	}
+	if h := s.par.team.workers[1]; h.pns != nil {
+		t.Fatal("a helper searched by proof numbers after the solver was set depth first")
+	}
+}
