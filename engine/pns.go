@@ -59,6 +59,10 @@ type pnSearch struct {
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
+
+	// Set by a team (parallelpns.go), for progress reports.
+	team     *pnTeamWork // the couple the team decides now
+	teamLast *pnTeamWork // the last couple the team decided in the call
 }
 
 // pnStart sets the numbers of a couple not expanded yet.

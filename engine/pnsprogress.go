@@ -1,5 +1,7 @@
 package engine
 
+import "sync/atomic"
+
 // What a proof-number search shows of its way while it runs: the numbers of the couple it
 // decides, the size of its DAG, and the most-proving path. It is taken on the search's own
 // goroutine, only when progress is reported (tick, end), and handed out as a value that
@@ -38,9 +40,16 @@ type ProofProgress struct {
 	Largest      int
 	LargestBytes int64
 	// Path is the most-proving path from Root to the couple about to be expanded (the last
-	// step): at most MaxPathSteps of its PathLen couples, the first and the last ones.
+	// step): at most MaxPathSteps of its PathLen couples, the first and the last ones (and
+	// Root before them when a team splits it).
 	Path    []ProofStep
 	PathLen int
+	// Options and OptionsWon are set while a team of workers (WithWorkers) decides Root by
+	// its options, each worker proving one at a time with a search of its own: how many
+	// options Root has, and how many are proven winning so far. PN, DN, the DAG and the
+	// path (after Root) are then those of Option, the option the reporting worker proves.
+	Options, OptionsWon int
+	Option              ProofStep
 }
 
 // A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its
@@ -51,19 +60,54 @@ type ProofStep struct {
 	Depth    int
 }
 
-// Proven reports whether the root's outcome is proven.
-func (p *ProofProgress) Proven() bool { return p.PN == 0 || p.DN == 0 }
+// Proven reports whether the root's outcome is proven (the numbers are Root's: no team
+// splits it).
+func (p *ProofProgress) Proven() bool { return p.Options == 0 && (p.PN == 0 || p.DN == 0) }
 
 // Won reports whether the root is proven winning.
-func (p *ProofProgress) Won() bool { return p.PN == 0 }
+func (p *ProofProgress) Won() bool { return p.Options == 0 && p.PN == 0 }
 
 // pnPublish takes a snapshot of the running proof-number search, if one runs, for the next
 // Stats to carry.
 func (s *Solver) pnPublish() {
-	if s.pns == nil || s.pns.root == nil {
-		return
+	switch g := s.pns; {
+	case g == nil:
+	case g.team != nil && g.root != nil:
+		s.c.proof.Store(g.teamProgress())
+	case g.teamLast != nil:
+		s.c.proof.Store(g.teamDecided())
+	case g.root != nil:
+		s.c.proof.Store(g.progress())
 	}
-	s.c.proof.Store(s.pns.progress())
+}
+
+// teamProgress is the snapshot of a team's couple being decided: its options, and the one
+// this worker proves now below it.
+func (g *pnSearch) teamProgress() *ProofProgress {
+	t := g.team
+	p := g.progress()
+	p.Option, p.Root = p.Root, stepOf(&pnNode{pos: t.couple.pos, ref: ref{n: t.n}}, 0)
+	p.Options, p.OptionsWon = t.options, int(t.won.Load())
+	path := []ProofStep{p.Root}
+	for _, st := range p.Path {
+		st.Depth++
+		path = append(path, st)
+	}
+	if len(p.Path) > 0 {
+		p.Path, p.PathLen = path, p.PathLen+1
+	}
+	return p
+}
+
+// teamDecided is the snapshot after a team decided its last couple (the nimber's, for a
+// nimber): proven, with the DAG at its largest.
+func (g *pnSearch) teamDecided() *ProofProgress {
+	t := g.teamLast
+	g.largest = g.size()
+	p := &ProofProgress{Root: stepOf(&pnNode{pos: t.couple.pos, ref: ref{n: t.n}}, 0), Couples: len(g.nodes), Bytes: g.bytes,
+		Largest: g.largest.couples, LargestBytes: g.largest.bytes}
+	p.PN, p.DN = boolPN(t.win), boolDN(t.win)
+	return p
 }
 
 // pnForget drops the last search's snapshot, root and size as another call begins, which
@@ -71,8 +115,33 @@ func (s *Solver) pnPublish() {
 func (s *Solver) pnForget() {
 	s.c.proof.Store(nil)
 	if s.pns != nil {
-		s.pns.root, s.pns.largest = nil, pnSize{}
+		s.pns.root, s.pns.largest, s.pns.team, s.pns.teamLast = nil, pnSize{}, nil, nil
 	}
+}
+
+// A pnTeamWork is a couple a team decides by its options (parallelpns.go), as the reports
+// of its first worker show it.
+type pnTeamWork struct {
+	couple  part
+	n       int
+	options int
+	won     *atomic.Int32 // the options proven winning so far
+	win     bool          // once decided: the couple's outcome
+}
+
+// pnTeamStarts tells the reports that the team decides (c, m) by its options, won of
+// which are proven winning.
+func (s *Solver) pnTeamStarts(c part, m, options int, won *atomic.Int32) {
+	s.pns.team = &pnTeamWork{couple: c, n: m, options: options, won: won}
+}
+
+// pnTeamEnds tells the reports that the team's couple is decided, lost or not, when ok.
+func (s *Solver) pnTeamEnds(lost, ok bool) {
+	if t := s.pns.team; t != nil && ok {
+		t.win = !lost
+		s.pns.teamLast = t
+	}
+	s.pns.team = nil
 }
 
 // A pnSize is the size of a DAG: its nodes and estimated bytes.

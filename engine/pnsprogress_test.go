@@ -321,3 +321,35 @@ func TestPNS_ProgressOfRecording(t *testing.T) {
 		t.Errorf("DAG at the end %d couples (%d bytes), at its largest %d (%d bytes); reports saw %d", last.Couples, last.Bytes, last.Largest, last.LargestBytes, most)
 	}
 }
+
+// A team of workers decides each couple by its options: the reports show the couple, how many
+// of its options are proven, and the option the reporting worker proves, first on the path
+// after the couple; the last report gives the nimber's couple proven losing.
+func TestPNS_ProgressOfTeam(t *testing.T) {
+	g, p := progressGame()
+	var reports []ProofProgress
+	s := pnsSolver(NewMapCache(), WithWorkers(2), WithProgress(func(st Stats) { reports = append(reports, *st.Proof) }, 0))
+	n, err := s.Nimber(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 3 {
+		t.Fatalf("%d reports: the test needs more", len(reports))
+	}
+	for i, r := range reports[:len(reports)-1] {
+		if r.Root.Position != p.String() || r.Options == 0 || r.OptionsWon > r.Options || r.Proven() {
+			t.Fatalf("report %d: root (%s, %d), %d of %d options won, proven %v; want (%s, k) split at its options",
+				i, r.Root.Position, r.Root.N, r.OptionsWon, r.Options, r.Proven(), p)
+		}
+		if !isOption(g, r.Root, r.Option) {
+			t.Fatalf("report %d: (%s, %d) is not an option of (%s, %d)", i, r.Option.Position, r.Option.N, r.Root.Position, r.Root.N)
+		}
+		if len(r.Path) > 0 && (r.Path[0] != r.Root || r.Path[1].Position != r.Option.Position || r.Path[1].Depth != 1 || r.PathLen < 2) {
+			t.Fatalf("report %d: path %v of %d, want the root, then the option %v", i, r.Path, r.PathLen, r.Option)
+		}
+	}
+	last := reports[len(reports)-1]
+	if last.Root.Position != p.String() || last.Root.N != n || !last.Proven() || last.Won() || last.Largest == 0 {
+		t.Errorf("last report %+v: want (%s, %d) proven losing, and the DAG's size", last, p, n)
+	}
+}
