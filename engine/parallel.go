@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Parallel search: a solver made WithWorkers(n) runs its searches (Outcome, Nimber, and so
@@ -38,8 +39,9 @@ type parallel struct {
 	team      *team // the solver's team, when it has one
 	live      *team // the team of the search running now: nil when it runs alone
 	path      []frame
-	unwindTo  int  // while s.err is errUnwind: the index in path of the frame that returns
-	unwindWin bool // and the outcome it returns, which the cache knew
+	unwindTo  int          // while s.err is errUnwind: the index in path of the frame that returns
+	unwindWin bool         // and the outcome it returns, which the cache knew
+	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
 }
 
 // A frame is a couple a worker is searching (outcome1), root first.
@@ -102,9 +104,12 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 	if nimber {
 		search = func(w *Solver) int { return w.searchNimber(p) }
 	}
+	s.par.critical.Store(0)
 	switch {
 	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
-		return search(s)
+		var answer int
+		s.par.critical.Store(int64(onThread(func() { answer = search(s) })))
+		return answer
 	case s.pns != nil:
 		return s.pnTogether(p, n, nimber)
 	}
@@ -121,6 +126,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 	t := s.par.team
 	workers := t.workers
 	answers := make([]int, len(workers))
+	cpu := make([]time.Duration, len(workers))
 	first := atomic.Int32{}
 	first.Store(-1)
 	var wg sync.WaitGroup
@@ -133,7 +139,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 		w.ctx, w.par.live = ctx, t
 		w.par.path = w.par.path[:0]
 		wg.Go(func() {
-			answers[i] = search(w)
+			cpu[i] = onThread(func() { answers[i] = search(w) })
 			if w.err == nil {
 				first.CompareAndSwap(-1, int32(i))
 			}
@@ -142,6 +148,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 	}
 	wg.Wait()
 	s.ctx = parent
+	s.par.critical.Store(int64(busiest(cpu)))
 	for _, w := range workers {
 		w.par.live = nil
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -196,4 +197,39 @@ func TestWorkers_FollowTheSolversSearch(t *testing.T) {
 	if h := s.par.team.workers[1]; h.pns != nil {
 		t.Fatal("a helper searched by proof numbers after the solver was set depth first")
 	}
+}
+
+// TestWorkers_CriticalCPU reads the critical CPU of a search alone and of a team's, depth
+// first and by proof numbers: some CPU, and no more than the process spent meanwhile.
+func TestWorkers_CriticalCPU(t *testing.T) {
+	if _, ok := threadCPU(); !ok {
+		t.Skip("threads' CPU cannot be read here")
+	}
+	g := randomGraph(rand.New(rand.NewPCG(21, 21)), 20000, 16)
+	g.sums = true
+	p := tokens{g, []int{19997, 19998, 19999}}
+	for _, c := range []struct {
+		workers int
+		pns     bool
+	}{{1, false}, {2, false}, {2, true}} {
+		s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(c.workers))
+		s.UseProofNumbers(c.pns)
+		before := processCPU()
+		if _, err := s.Nimber(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		spent := processCPU() - before
+		if crit := s.CriticalCPU(); crit <= 0 || crit > spent {
+			t.Errorf("%d workers, pns %v: critical CPU %v, the process spent %v", c.workers, c.pns, crit, spent)
+		}
+	}
+}
+
+// processCPU is the process's user and system time so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

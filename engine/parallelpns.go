@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Proof-number search by a team: Algorithm 3 goes through the heaps of each component as one
@@ -123,10 +124,10 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	defer cancel()
 	var proven atomic.Int32
 	var losing atomic.Bool
-	s.pnTeamStarts(c, m, len(items), &proven) // reports show (c, m), not only an option
-	defer func() { s.pnTeamEnds(lost, ok) }()
 	queue := &optionQueue{back: len(items)}
 	workers := s.par.team.workers
+	cpu := make([]time.Duration, len(workers))
+	defer func() { s.par.critical.Add(int64(busiest(cpu))) }()
 	var wg sync.WaitGroup
 	for k, w := range workers {
 		w.ctx, w.err = ctx, ctx.Err()
@@ -134,24 +135,7 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 			continue
 		}
 		wg.Go(func() {
-			for i, ok := queue.take(k == 0); ok; i, ok = queue.take(k == 0) {
-				heap := m
-				if i >= first {
-					heap = int(items[i].hash)
-				}
-				v := w.pnOption(&items[i], heap)
-				if !w.pnSolve(v) {
-					break
-				}
-				if !v.won() {
-					losing.Store(true)
-					break
-				}
-				proven.Add(1)
-			}
-			if losing.Load() || w.err != nil {
-				cancel()
-			}
+			cpu[k] = onThread(func() { w.pnTake(queue, k == 0, items, first, m, &losing, &proven, cancel) })
 		})
 	}
 	wg.Wait()
@@ -166,6 +150,29 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	}
 	s.err = teamErr(parent, workers)
 	return false, false
+}
+
+// pnTake has the worker prove options from the queue, from its front or its back, until
+// none is left, one is losing or the search stops (then it stops the others).
+func (w *Solver) pnTake(queue *optionQueue, fromFront bool, items []option, first, m int, losing *atomic.Bool, proven *atomic.Int32, cancel func()) {
+	for i, ok := queue.take(fromFront); ok; i, ok = queue.take(fromFront) {
+		heap := m
+		if i >= first {
+			heap = int(items[i].hash)
+		}
+		v := w.pnOption(&items[i], heap)
+		if !w.pnSolve(v) {
+			break
+		}
+		if !v.won() {
+			losing.Store(true)
+			break
+		}
+		proven.Add(1)
+	}
+	if losing.Load() || w.err != nil {
+		cancel()
+	}
 }
 
 // An optionQueue hands out the indexes of a couple's options, from its front or its back.

@@ -2,6 +2,7 @@ package job
 
 import (
 	"runtime"
+	"time"
 
 	"grundy/engine"
 )
@@ -25,3 +26,7 @@ func (r *Runner) front(behind engine.Cache) engine.Cache {
 
 // Workers is the number of workers of the runner's searches.
 func (r *Runner) Workers() int { return r.workers }
+
+// CriticalCPU is the CPU time of the last search's longest chain of work (see
+// engine.Solver.CriticalCPU): about its wall time on an idle machine with a core a worker.
+func (r *Runner) CriticalCPU() time.Duration { return r.solver.CriticalCPU() }
