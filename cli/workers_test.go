@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// --workers: solve reports the workers that searched and answers as one worker does; 0 is
+// one per core; a bad value is a usage error naming the flag.
+func TestSolve_Workers(t *testing.T) {
+	one := solveJSON(t, "cram", "4x5", "--no-db", "--workers", "1")
+	for _, c := range []struct {
+		flag string
+		want int
+	}{{"1", 1}, {"2", 2}, {"4", 4}, {"0", runtime.NumCPU()}} {
+		res := solveJSON(t, "cram", "4x5", "--no-db", "--workers", c.flag)
+		if res.Stats.Workers != c.want || *res.Nimber != *one.Nimber || res.Outcome != one.Outcome {
+			t.Errorf("--workers %s: workers %d, nimber %d %s; want %d workers, nimber %d %s",
+				c.flag, res.Stats.Workers, *res.Nimber, res.Outcome, c.want, *one.Nimber, one.Outcome)
+		}
+	}
+	if res := solveJSON(t, "cram", "3x4", "--no-db"); res.Stats.Workers != runtime.NumCPU() {
+		t.Errorf("no --workers: %d workers, want one per core (%d)", res.Stats.Workers, runtime.NumCPU())
+	}
+	for _, args := range [][]string{
+		{"solve", "cram", "3x4", "--workers", "-1"},
+		{"solve", "cram", "3x4", "--workers", "two"},
+		{"solve", "cram", "3x4", "--workers", "100000"},
+		{"tree", "cram", "3x4", "-o", filepath.Join(t.TempDir(), "t.json"), "--workers", "-2"},
+	} {
+		code, _, errOut := grundy(args...)
+		if code != exitUsage || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "workers") {
+			t.Errorf("grundy %v: exit %d, stderr %q; want %d and one line naming --workers", args, code, errOut, exitUsage)
+		}
+	}
+}
+
+// A tree recorded with two workers is the file one worker writes, byte for byte: the
+// recording runs on one worker whatever --workers says.
+func TestTree_WorkersSameFile(t *testing.T) {
+	dir := t.TempDir()
+	var files [][]byte
+	for _, w := range []string{"1", "2"} {
+		out := filepath.Join(dir, "cram-"+w+".json")
+		if code, _, errOut := grundy("tree", "cram", "3x5", "-o", out, "--no-db", "--workers", w); code != 0 {
+			t.Fatalf("tree --workers %s: exit %d, %s", w, code, errOut)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	if string(files[0]) != string(files[1]) {
+		t.Errorf("tree --workers 2 wrote %d bytes, --workers 1 %d: not the same file", len(files[1]), len(files[0]))
+	}
+}
