@@ -124,6 +124,8 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	defer cancel()
 	var proven atomic.Int32
 	var losing atomic.Bool
+	s.pnTeamStarts(c, m, len(items), &proven) // reports show (c, m), not only an option
+	defer func() { s.pnTeamEnds(lost, ok) }()
 	queue := &optionQueue{back: len(items)}
 	workers := s.par.team.workers
 	cpu := make([]time.Duration, len(workers))
