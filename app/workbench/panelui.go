@@ -31,7 +31,7 @@ type panelUI struct {
 	treeValues []*widget.Label  // the recording's counts
 	storeUse   [2]*widget.Label // what each phase reused from the facts store and wrote
 	storeSize  *widget.Label    // what the facts store holds
-	proof      proofView        // a proof-number search's progress, under the table
+	proof      proofView        // a proof-number search's rows of the progress table
 	state      *widget.Label
 	outcome    *widget.Label
 	nimber     *widget.Label
@@ -71,7 +71,6 @@ func (u *panelUI) build(p *SolverPanel) {
 	}
 	u.storeUse = [2]*widget.Label{valueLabel(), valueLabel()}
 	u.storeSize = valueLabel()
-	u.proof.build()
 	u.state = widget.NewLabel("Ready: choose what to solve.")
 	u.state.Truncation = fyne.TextTruncateEllipsis
 	u.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -272,7 +271,8 @@ func (u *panelUI) showSettings() {
 }
 
 // layout arranges the widgets: the task buttons and the settings' gear, the progress of both
-// phases (and of a proof-number search, under it), how the task went, the outcome and nimber, and the options under their summary.
+// phases (with a proof-number search's rows), how the task went, the outcome and nimber, and
+// the options under their summary.
 // The panel's minimum size does not depend on what it shows (a long state, a running task),
 // so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
@@ -292,15 +292,20 @@ func (u *panelUI) layout() fyne.CanvasObject {
 	u.storeRows(table)
 	// The state takes one line, however long it is.
 	state := container.New(fixedLayout{fyne.NewSize(0, compactRow())}, u.state)
-	compact := func(o fyne.CanvasObject) fyne.CanvasObject { return container.NewThemeOverride(o, compactTheme{}) }
-	return container.New(panelLayout{},
+	compact := func(o fyne.CanvasObject) *container.ThemeOverride {
+		return container.NewThemeOverride(o, compactTheme{})
+	}
+	compactTable := compact(table)
+	panel := container.New(panelLayout{},
 		buttons,
-		container.NewVScroll(compact(container.NewVBox(table, u.proof.box))),
+		container.NewVScroll(compactTable),
 		compact(state),
 		compact(container.NewGridWithColumns(2, u.outcome, u.nimber)),
 		container.NewBorder(nil, nil, u.resume, u.open, u.summary),
 		u.options,
 	)
+	u.proof.attach(table, compactTable, panel)
+	return panel
 }
 
 // tableRows is how many rows of the progress table a small window shows: it scrolls.

@@ -8,12 +8,12 @@ import (
 )
 
 // The texts of a proof-number search's progress, for a person who never heard of proof
-// numbers: which couple is being decided, how near each outcome is, how large the search's
-// memory has grown, and the path it follows down to the couple it works on.
+// numbers: which couple is being decided and what each outcome would mean, how near each
+// outcome is, how large the search's memory has grown, and the path it follows down to the
+// couple it works on.
 
-// ProofHint says which way the proof numbers go.
-const ProofHint = "Each number is about how many more couples the search must solve to prove that " +
-	"outcome: it falls as a proof nears. 0: proven; ∞: impossible, the other outcome is proven."
+// ProofHint says which way the proof numbers go, in one line under them.
+const ProofHint = "each ≈ couples left to solve to prove it; 0: proven, ∞: impossible"
 
 // proofNumber writes a proof number: grouped digits, or ∞.
 func proofNumber(n int64) string {
@@ -32,66 +32,70 @@ func CoupleText(s engine.ProofStep) string {
 	return s.Position + " + *" + strconv.Itoa(s.N)
 }
 
-// ProofTitle heads the progress of a proof-number search: how it stands, and of which phase.
-func ProofTitle(p *engine.ProofProgress, recording, ended bool) string {
-	s := "Best-first search (proof numbers)"
-	if recording {
-		s += ", recording the tree"
-	}
-	switch {
-	case p.Proven():
-		return s + ": proven"
-	case ended:
-		return s + ": stopped"
-	}
-	return s + ": running"
-}
-
-// DecidingText says which couple the search decides, and what each outcome of it would
-// mean: the couple (P, n) is L exactly when P's nimber is n.
-func DecidingText(p *engine.ProofProgress) string {
+// ProofRows are the rows a proof-number search adds to the progress table, a name and a
+// value each: above the counts, the couple decided (or proven), its proof numbers and which
+// way they go, and the DAG's size; under them, the most-proving path. recording says the
+// report is of the tree's recording, ended that its phase has ended.
+func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2]string) {
+	couple := CoupleText(p.Root)
 	n := strconv.Itoa(p.Root.N)
-	if p.Proven() {
-		if p.Won() {
-			return fmt.Sprintf("Proven: %s is W (nimber ≠ %s)", CoupleText(p.Root), n)
-		}
-		return fmt.Sprintf("Proven: %s is L (nimber = %s)", CoupleText(p.Root), n)
+	of := ""
+	if recording {
+		of = " (recording the tree)"
 	}
-	s := fmt.Sprintf("Deciding %s: W if its nimber ≠ %s, L if = %s", CoupleText(p.Root), n, n)
+	if p.Proven() {
+		outcome := "L (nimber = " + n + ")"
+		if p.Won() {
+			outcome = "W (nimber ≠ " + n + ")"
+		}
+		return [][2]string{
+			{"Proven", couple + " is " + outcome + of},
+			{"DAG", fmt.Sprintf("at its largest %s couples, %s", count(int64(p.Largest)), memory(p.LargestBytes))},
+		}, nil
+	}
+	decide := "Deciding"
+	if ended {
+		decide = "Stopped at"
+	}
+	then := ""
 	switch p.Left {
 	case 0:
 	case 1:
-		s += "; then 1 more component"
+		then = "; then 1 more component"
 	default:
-		s += fmt.Sprintf("; then %d more components", p.Left)
+		then = fmt.Sprintf("; then %d more components", p.Left)
 	}
-	return s
-}
-
-// NumbersText gives the root's proof numbers, which way they go in brief.
-func NumbersText(p *engine.ProofProgress) string {
-	return fmt.Sprintf("Proof numbers: to prove W %s, to prove L %s (the smaller, the nearer)",
-		proofNumber(p.PN), proofNumber(p.DN))
-}
-
-// DAGText gives the size of the search's DAG of couples: now, or at its largest once the
-// root is proven.
-func DAGText(p *engine.ProofProgress) string {
-	if p.Proven() {
-		return fmt.Sprintf("DAG at its largest: %s couples, %s", count(int64(p.Largest)), memory(p.LargestBytes))
+	dag := ""
+	top = [][2]string{{decide, fmt.Sprintf("%s: W if its nimber ≠ %s, L if = %s%s%s", couple, n, n, then, of)}}
+	if p.Options > 0 {
+		// A team splits the couple at its options: the numbers, under the option, are those
+		// of the option the first worker proves.
+		top = append(top,
+			[2]string{"Options", fmt.Sprintf("%s of %s proven W; one proven L would decide it W", count(int64(p.OptionsWon)), count(int64(p.Options)))},
+			[2]string{"Worker 1 proves", CoupleText(p.Option)})
+		dag = "worker 1's: "
 	}
-	return fmt.Sprintf("DAG: %s couples, %s", count(int64(p.Couples)), memory(p.Bytes))
+	top = append(top,
+		[2]string{"Proof numbers", fmt.Sprintf("to prove W %s, to prove L %s (the smaller, the nearer)", proofNumber(p.PN), proofNumber(p.DN))},
+		[2]string{"", ProofHint},
+		[2]string{"DAG", fmt.Sprintf("%s%s couples, %s", dag, count(int64(p.Couples)), memory(p.Bytes))})
+	if len(p.Path) == 0 {
+		return top, nil
+	}
+	bottom = [][2]string{{"Path", PathTitle(p)}}
+	for _, l := range PathLines(p) {
+		bottom = append(bottom, [2]string{"", l})
+	}
+	return top, bottom
 }
 
-// PathTitle heads the most-proving path, or is "" when there is none (a proven root).
+// PathTitle heads the most-proving path: the way from the root to the couple the search
+// expands next, where a proof is nearest.
 func PathTitle(p *engine.ProofProgress) string {
-	switch {
-	case len(p.Path) == 0:
-		return ""
-	case p.PathLen == 1:
-		return "Most-proving path: the root itself is expanded next"
+	if p.PathLen == 1 {
+		return "most proving: the root itself is expanded next"
 	}
-	return fmt.Sprintf("Most-proving path, %s couples, from the root to the one expanded next:", count(int64(p.PathLen)))
+	return fmt.Sprintf("most proving, %s couples, root to the one expanded next (→):", count(int64(p.PathLen)))
 }
 
 // PathLines are the lines of the most-proving path: each couple with its depth, a line
@@ -106,7 +110,7 @@ func PathLines(p *engine.ProofProgress) []string {
 		}
 		mark := "  "
 		if i == len(p.Path)-1 {
-			mark = "▸ "
+			mark = "→ "
 		}
 		lines = append(lines, fmt.Sprintf("%s%*d. %s", mark, width, s.Depth, CoupleText(s)))
 	}

@@ -2,12 +2,11 @@ package workbench
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"fyne.io/fyne/v2/widget"
 
 	"grundy/engine"
 	"grundy/job"
@@ -25,84 +24,106 @@ func TestProofTexts(t *testing.T) {
 	}
 	proven := &engine.ProofProgress{Root: engine.ProofStep{Position: "0*7", N: 2}, PN: engine.ProofInfinite, Couples: 1, Bytes: 240,
 		Largest: 1080, LargestBytes: 20 << 10}
+	rows := func(p *engine.ProofProgress, recording, ended bool) string {
+		top, bottom := ProofRows(p, recording, ended)
+		var lines []string
+		for _, r := range append(top, bottom...) {
+			lines = append(lines, r[0]+"\t"+r[1])
+		}
+		return strings.Join(lines, "\n")
+	}
 	for _, c := range []struct{ name, got, want string }{
-		{"numbers", NumbersText(running), "Proof numbers: to prove W 12, to prove L 1 340 (the smaller, the nearer)"},
-		{"infinite", NumbersText(proven), "Proof numbers: to prove W ∞, to prove L 0 (the smaller, the nearer)"},
-		{"deciding", DecidingText(running), "Deciding 0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component"},
-		{"proven", DecidingText(proven), "Proven: 0*7 + *2 is L (nimber = 2)"},
-		{"won", DecidingText(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, DN: engine.ProofInfinite}), "Proven: 0*5 is W (nimber ≠ 0)"},
-		{"dag", DAGText(running), "DAG: 41 203 couples, 38.0 MB"},
-		{"dag proven", DAGText(proven), "DAG at its largest: 1 080 couples, 20.0 kB"},
-		{"path title", PathTitle(running), "Most-proving path, 24 couples, from the root to the one expanded next:"},
-		{"no path", PathTitle(proven), ""},
-		{"path", strings.Join(PathLines(running), "\n"), "   0. 0*11 + *2\n   1. 0*10.1a1a + *2\n   ⋮  18 more\n" +
-			"  20. 0*3.AB|AB + *2\n  21. 0*3.AB|AB\n  22. 0*2.1aCa|ABC\n▸ 23. 0.AB|AB"},
-		{"title", ProofTitle(running, false, false), "Best-first search (proof numbers): running"},
-		{"stopped", ProofTitle(running, true, true), "Best-first search (proof numbers), recording the tree: stopped"},
-		{"title proven", ProofTitle(proven, false, true), "Best-first search (proof numbers): proven"},
+		{"running", rows(running, false, false), "Deciding\t0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component\n" +
+			"Proof numbers\tto prove W 12, to prove L 1 340 (the smaller, the nearer)\n" +
+			"\t" + ProofHint + "\n" +
+			"DAG\t41 203 couples, 38.0 MB\n" +
+			"Path\tmost proving, 24 couples, root to the one expanded next (→):\n" +
+			"\t   0. 0*11 + *2\n\t   1. 0*10.1a1a + *2\n\t   ⋮  18 more\n" +
+			"\t  20. 0*3.AB|AB + *2\n\t  21. 0*3.AB|AB\n\t  22. 0*2.1aCa|ABC\n\t→ 23. 0.AB|AB"},
+		{"stopped while recording", strings.SplitN(rows(running, true, true), "\n", 2)[0],
+			"Stopped at\t0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component (recording the tree)"},
+		{"proven", rows(proven, false, true), "Proven\t0*7 + *2 is L (nimber = 2)\nDAG\tat its largest 1 080 couples, 20.0 kB"},
+		{"won", rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, DN: engine.ProofInfinite}, true, true),
+			"Proven\t0*5 is W (nimber ≠ 0) (recording the tree)\nDAG\tat its largest 0 couples, 0 B"},
+		{"infinite", strings.Split(rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, PN: engine.ProofInfinite, DN: 3}, false, false), "\n")[1],
+			"Proof numbers\tto prove W ∞, to prove L 3 (the smaller, the nearer)"},
+		{"one-couple path", PathTitle(&engine.ProofProgress{PathLen: 1}), "most proving: the root itself is expanded next"},
+		{"team", rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*11", N: 1}, Options: 12, OptionsWon: 3,
+			Option: engine.ProofStep{Position: "0.0.AB|AB", N: 1, Depth: 1}, PN: 4, DN: 9, Couples: 20, Bytes: 4800}, false, false),
+			"Deciding\t0*11 + *1: W if its nimber ≠ 1, L if = 1\n" +
+				"Options\t3 of 12 proven W; one proven L would decide it W\n" +
+				"Worker 1 proves\t0.0.AB|AB + *1\n" +
+				"Proof numbers\tto prove W 4, to prove L 9 (the smaller, the nearer)\n" +
+				"\t" + ProofHint + "\n" +
+				"DAG\tworker 1's: 20 couples, 4.7 kB"},
 	} {
 		if c.got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, c.got, c.want)
+			t.Errorf("%s:\n%s\nwant\n%s", c.name, c.got, c.want)
 		}
 	}
 }
 
-// proofShown is what the proof-number view shows: its visible lines, in order, or nil when
-// it is hidden.
-func proofShown(p *SolverPanel) []string {
-	v := p.ui.proof
-	if !v.box.Visible() {
-		return nil
-	}
-	var lines []string
-	for _, l := range append([]*widget.Label{v.title, v.deciding, v.numbers, v.hint, v.dag, v.pathTitle}, v.path...) {
-		if l.Visible() {
-			lines = append(lines, l.Text)
+// proofShown is the proof rows of the progress table, name and value joined by a tab, or
+// nil when it has none.
+func proofShown(p *SolverPanel) []string { return p.ui.proof.lines() }
+
+// row is the value of the row named name among lines, or "".
+func row(lines []string, name string) string {
+	for _, l := range lines {
+		if n, v, _ := strings.Cut(l, "\t"); n == name {
+			return v
 		}
 	}
-	return lines
+	return ""
 }
 
-var numbersRe = regexp.MustCompile(`^Proof numbers: to prove W ([0-9 ]+|∞), to prove L ([0-9 ]+|∞) \(the smaller, the nearer\)$`)
+var (
+	numbersRe = regexp.MustCompile(`^Proof numbers\tto prove W ([0-9 ]+|∞), to prove L ([0-9 ]+|∞) \(the smaller, the nearer\)$`)
+	dagRe     = regexp.MustCompile(`^DAG\t(worker 1's: )?[0-9 ]+ couples, [0-9.]+ [kM]?B$`)
+)
 
-// While a proof-number search of Sprouts runs, the panel shows its root's proof numbers, its
-// DAG and its most-proving path, changing as it goes; once it has stopped, it says so.
+// While a proof-number search of Sprouts runs, the progress table shows its root's proof
+// numbers, its DAG and its most-proving path, changing as it goes; once it has stopped, it
+// says so.
 func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	p := w.Solver
 	p.SetTreeLimits(job.Limits{TreeNodes: 300_000, TreeTime: 10 * time.Second})
 	setPosition(t, w, "sprouts", "0*11")
 	if proofShown(p) != nil {
-		t.Fatalf("proof numbers on show before any search: %q", proofShown(p))
+		t.Fatalf("proof rows before any search: %q", proofShown(p))
 	}
 	p.Start(TaskNimber)
 	var first []string
 	q.runUntil(t, 60*time.Second, func() bool {
 		lines := proofShown(p)
-		if lines == nil || strings.Contains(lines[0], "proven") || strings.Contains(lines[0], "recording") {
+		if row(lines, "Path") == "" || !strings.HasPrefix(lines[0], "Deciding\t") || strings.Contains(lines[0], "recording") {
 			return false
 		}
 		if first == nil {
 			first = lines
 		}
-		return lines[2] != first[2] || lines[4] != first[4]
+		return row(lines, "Proof numbers") != row(first, "Proof numbers") || row(lines, "DAG") != row(first, "DAG")
 	})
 	lines := proofShown(p)
 	t.Logf("first:\n%s\nlater:\n%s", strings.Join(first, "\n"), strings.Join(lines, "\n"))
-	if lines[0] != "Best-first search (proof numbers): running" || !strings.HasPrefix(lines[1], "Deciding 0*11") {
-		t.Errorf("title and root %q, %q", lines[0], lines[1])
+	if !strings.HasPrefix(lines[0], "Deciding\t0*11") || !numbersRe.MatchString("Proof numbers\t"+row(lines, "Proof numbers")) ||
+		!slices.Contains(lines, "\t"+ProofHint) || !dagRe.MatchString("DAG\t"+row(lines, "DAG")) {
+		t.Errorf("rows above the counts %q", lines)
 	}
-	if !numbersRe.MatchString(lines[2]) || lines[3] != ProofHint || !regexp.MustCompile(`^DAG: [0-9 ]+ couples, [0-9.]+ [kM]B$`).MatchString(lines[4]) {
-		t.Errorf("numbers, hint and DAG: %q", lines[2:5])
+	path := lines[slices.Index(lines, "Path\t"+row(lines, "Path"))+1:]
+	if !strings.HasPrefix(row(lines, "Path"), "most proving, ") || !regexp.MustCompile(`^\t(  |→ ) *0\. 0\*11`).MatchString(path[0]) ||
+		!strings.HasPrefix(path[len(path)-1], "\t→ ") {
+		t.Errorf("path %q", path)
 	}
-	path := lines[6:]
-	if !strings.HasPrefix(lines[5], "Most-proving path") || len(path) < 1 || !strings.HasPrefix(path[len(path)-1], "▸ ") ||
-		!regexp.MustCompile(`^(  |▸ ) *0\. 0\*11`).MatchString(path[0]) {
-		t.Errorf("path %q", lines[5:])
+	// The rows sit in the table: the decided couple first, the path after the counts.
+	objs := p.ui.proof.table.Objects
+	if objs[2] != p.ui.proof.names[0] || objs[len(objs)-2] != p.ui.proof.names[len(lines)-1] {
+		t.Error("the proof rows are not first and last in the progress table")
 	}
 	p.Stop()
 	waitDone(t, p, q)
-	if lines := proofShown(p); len(lines) == 0 || !strings.HasSuffix(lines[0], "stopped") && !strings.HasSuffix(lines[0], "proven") {
+	if lines := proofShown(p); len(lines) == 0 || !strings.HasPrefix(lines[0], "Stopped at\t") && !strings.HasPrefix(lines[0], "Proven\t") {
 		t.Errorf("after a stop: %q", lines)
 	}
 }
@@ -117,12 +138,11 @@ func TestSolverPanel_ProofNumbersWhenDone(t *testing.T) {
 	if !r.Answer.HasNimber || r.Tree == nil {
 		t.Fatalf("sprouts 0*6: %+v, want a nimber and its tree", r.Answer)
 	}
-	want := []string{"Best-first search (proof numbers), recording the tree: proven",
-		"Proven: " + CoupleText(engine.ProofStep{Position: "0*6", N: r.Answer.Nimber}) + " is L (nimber = " + strconv.Itoa(r.Answer.Nimber) + ")"}
+	want := "Proven\t" + CoupleText(engine.ProofStep{Position: "0*6", N: r.Answer.Nimber}) + " is L (nimber = " + strconv.Itoa(r.Answer.Nimber) + ") (recording the tree)"
 	lines := proofShown(p)
-	if len(lines) != 3 || lines[0] != want[0] || lines[1] != want[1] || !regexp.MustCompile(`^DAG at its largest: [0-9 ]+ couples`).MatchString(lines[2]) ||
-		strings.HasPrefix(lines[2], "DAG at its largest: 1 couples") {
-		t.Errorf("after the search: %q, want %q and the DAG", lines, want)
+	if len(lines) != 2 || lines[0] != want || !regexp.MustCompile(`^DAG\tat its largest [0-9 ]+ couples`).MatchString(lines[1]) ||
+		strings.HasPrefix(lines[1], "DAG\tat its largest 1 couples") {
+		t.Errorf("after the search: %q, want %q and the DAG at its largest", lines, want)
 	}
 	setPosition(t, w, "cram", "3x4")
 	if lines := proofShown(p); lines != nil {

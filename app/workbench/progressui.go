@@ -1,83 +1,105 @@
 package workbench
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"grundy/engine"
 	"grundy/job"
 )
 
-// proofView shows the progress of a proof-number search under the progress table: the couple
-// decided, the root's proof numbers with a line saying which way they go, the DAG's size and
-// the most-proving path. It is hidden while no proof-number search has anything to show (the
-// depth-first search, the baselines).
+// proofView adds a proof-number search's rows to the progress table (ProofRows): the couple
+// decided, its proof numbers and which way they go, the DAG's size above the counts, the
+// most-proving path under them. The table has none of them while no proof-number search
+// has anything to show (the depth-first search, the baselines).
 type proofView struct {
-	box       *fyne.Container
-	title     *widget.Label
-	deciding  *widget.Label
-	numbers   *widget.Label
-	hint      *widget.Label
-	dag       *widget.Label
-	pathTitle *widget.Label
-	path      []*widget.Label // the path's lines: its steps and one line for those left out
+	table         *fyne.Container     // the progress table, a gridFormLayout of name/value pairs
+	themed        fyne.CanvasObject   // the table in its theme: labels new to it must be given it
+	panel         *fyne.Container     // the panel, whose layout gives the table its height
+	head, counts  []fyne.CanvasObject // the table's header pair, and its pairs of counts
+	names, values []*widget.Label     // the rows' labels, made as needed and reused
+	shown         bool                // the table has proof rows
 }
 
-// build makes the view's labels, hidden.
-func (v *proofView) build() {
-	line := func() *widget.Label {
-		l := widget.NewLabel("")
-		l.Truncation = fyne.TextTruncateEllipsis
-		return l
-	}
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.deciding, v.numbers, v.dag, v.pathTitle = line(), line(), line(), line()
-	v.hint = widget.NewLabelWithStyle(ProofHint, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	v.hint.Wrapping = fyne.TextWrapWord
-	v.hint.Importance = widget.LowImportance
-	v.box = container.NewVBox(widget.NewSeparator(), v.title, v.deciding, v.numbers, v.hint, v.dag, v.pathTitle)
-	for range engine.MaxPathSteps + 1 {
-		l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-		l.Truncation = fyne.TextTruncateEllipsis
-		v.path = append(v.path, l)
-		v.box.Add(l)
-	}
-	v.box.Hide()
+// attach makes v add its rows to table, whose first pair is its header and the rest the
+// counts; themed holds it, in the table's theme, and panel lays it out.
+func (v *proofView) attach(table *fyne.Container, themed fyne.CanvasObject, panel *fyne.Container) {
+	v.table, v.themed, v.panel = table, themed, panel
+	v.head, v.counts = slices.Clone(table.Objects[:2]), slices.Clone(table.Objects[2:])
 }
 
-// show fills the view with p, a report of the recording's search or of the answer's, which
-// has ended or not; a nil p hides it.
+// show writes p's rows into the table, p a report of the recording's search or of the
+// answer's, which has ended or not; a nil p takes them away.
 func (v *proofView) show(p *engine.ProofProgress, recording, ended bool) {
-	if p == nil {
-		v.box.Hide()
+	if v.table == nil || p == nil && !v.shown {
 		return
 	}
-	v.title.SetText(ProofTitle(p, recording, ended))
-	v.deciding.SetText(DecidingText(p))
-	v.numbers.SetText(NumbersText(p))
-	v.dag.SetText(DAGText(p))
-	setShown(v.hint, !p.Proven())
-	setShown(v.numbers, !p.Proven())
-	v.pathTitle.SetText(PathTitle(p))
-	setShown(v.pathTitle, len(p.Path) > 0)
-	lines := PathLines(p)
-	for i, l := range v.path {
-		if i < len(lines) {
-			l.SetText(lines[i])
-		}
-		setShown(l, i < len(lines))
+	objs, made := slices.Clone(v.head), len(v.names)
+	if p != nil {
+		top, bottom := ProofRows(p, recording, ended)
+		objs = append(v.rows(objs, top, 0), v.counts...)
+		objs = v.rows(objs, bottom, len(top))
+	} else {
+		objs = append(objs, v.counts...)
 	}
-	v.box.Show()
+	rows := len(v.table.Objects)
+	v.table.Objects, v.shown = objs, p != nil
+	if len(v.names) > made {
+		v.themed.Refresh() // the new labels take the table's theme
+	} else {
+		v.table.Refresh()
+	}
+	if len(objs) != rows {
+		// The table's scroll asks for no more height when it has more rows: the panel
+		// gives it its height again, all it can.
+		v.panel.Layout.Layout(v.panel.Objects, v.panel.Size())
+	}
 }
 
-// setShown shows or hides o.
-func setShown(o fyne.CanvasObject, on bool) {
-	if on {
-		o.Show()
-	} else {
-		o.Hide()
+// rows appends the pairs of rows to objs, using the labels from index from on.
+func (v *proofView) rows(objs []fyne.CanvasObject, rows [][2]string, from int) []fyne.CanvasObject {
+	for i, r := range rows {
+		name, value := v.label(from + i)
+		value.TextStyle, value.Importance = fyne.TextStyle{}, widget.MediumImportance
+		switch {
+		case r[1] == ProofHint:
+			value.TextStyle, value.Importance = fyne.TextStyle{Italic: true}, widget.LowImportance
+		case r[0] == "" && from > 0:
+			value.TextStyle.Monospace = true // a couple of the path
+		}
+		name.SetText(r[0])
+		value.SetText(r[1])
+		objs = append(objs, name, value)
 	}
+	return objs
+}
+
+// label returns the name and value labels of row i, made if new.
+func (v *proofView) label(i int) (name, value *widget.Label) {
+	for len(v.names) <= i {
+		v.names = append(v.names, widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		v.values = append(v.values, valueLabel())
+	}
+	return v.names[i], v.values[i]
+}
+
+// lines are the texts of the proof rows on show, name and value joined by a tab; nil when
+// there are none.
+func (v *proofView) lines() []string {
+	if !v.shown {
+		return nil
+	}
+	var lines []string
+	for i := 0; i+1 < len(v.table.Objects); i += 2 {
+		name, _ := v.table.Objects[i].(*widget.Label)
+		value, _ := v.table.Objects[i+1].(*widget.Label)
+		if name != nil && value != nil && slices.Contains(v.names, name) {
+			lines = append(lines, name.Text+"\t"+value.Text)
+		}
+	}
+	return lines
 }
 
 // showProof shows the proof-number search of t's running phase, or of its last one; when the
