@@ -17,10 +17,14 @@ import (
 // meets an option another worker is searching leaves it for last, and by then the other's
 // answer is often in the cache. So the work splits where it must all be done (the options of
 // a losing couple), while a winning couple's first option, the likely proof, is searched by
-// all. Algorithm 3 tries the heaps k of a busy couple (P, k) ahead of it, and Algorithm 2 the
-// components of a sum whose next couple is busy last, so that the heaps and the components
-// are searched at once as well. A worker whose couple another worker proved (the cache now
-// knows its outcome) unwinds to it within a few hundred nodes.
+// all. Algorithm 2 leaves for last the components of a sum whose next couple is busy, so
+// that components are searched at once as well. A worker whose couple another worker proved
+// (the cache now knows its outcome) unwinds to it within a few hundred nodes.
+//
+// Algorithm 3 does not try the heaps k of a component at once: (P, k) is searched far faster
+// after (P, 0)…(P, k-1), whose facts (the nimbers of P's options) decide most of its options.
+// Trying the next heap while another worker searched a busy one made 36 % more nodes on cram
+// 4x7 (78 139 against 57 677 for one worker; 60 467 without) and 40 to 60 % more on 3x14.
 //
 // The answer is the same as one worker's: every result is a proof, whatever the order. A
 // recorded search (ProveNimber, ProveOutcome) runs on one worker only, so that its tree is
@@ -254,44 +258,6 @@ func (s *Solver) markSum(o *option, n int) *atomic.Int32 {
 	busy := s.par.live.slot(o.hash, n)
 	busy.Add(1)
 	return busy
-}
-
-// teamNimber is Algorithm 3 by a worker of a team: the heaps are tried as nextHeap picks
-// them, the first losing couple gives the nimber.
-func (s *Solver) teamNimber(p part) int {
-	var proven Fact // what this loop proved itself: the cache may forget it
-	for {
-		m := s.nextHeap(p, proven)
-		if !s.outcome1(p, m) || s.err != nil {
-			return m
-		}
-		proven = proven.Without(m)
-	}
-}
-
-// nextHeap is the heap Algorithm 3 tries next on p: the least one not proven wrong (in the
-// cache or in proven), or, when another worker is searching that couple, one of the next
-// heaps (as many as there are workers) that none is.
-func (s *Solver) nextHeap(p part, proven Fact) int {
-	f, _ := s.fact(p)
-	f = f.Merge(proven)
-	if k, ok := f.Nimber(); ok {
-		return k
-	}
-	m := 0
-	for f.Excludes(m) {
-		m++
-	}
-	h := partHash(p.key)
-	k := m
-	for range s.Workers() {
-		if !s.par.live.isBusy(h, k) {
-			return k
-		}
-		for k++; f.Excludes(k); k++ {
-		}
-	}
-	return m
 }
 
 // componentBusy reports whether another worker is finding c's nimber: the couple Algorithm 3

@@ -195,9 +195,6 @@ func (s *Solver) nimber(p part) int {
 			return m
 		}
 	}
-	if s.par.live != nil {
-		return s.teamNimber(p)
-	}
 	for m := 0; ; m++ {
 		if !s.outcome1(p, m) || s.err != nil {
 			return m
