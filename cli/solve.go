@@ -314,7 +314,8 @@ func printProgress(env *Env, ph job.Phase, s engine.Stats) {
 }
 
 // proofProgress is what a proof-number search adds to a progress line: the root's proof and
-// disproof numbers (∞: impossible, 0: proven) and its DAG's size.
+// disproof numbers (∞: impossible, 0: proven) and its DAG's size; with a team, those of the
+// option worker 1 proves, after how many of the root's options are proven winning.
 func proofProgress(p *engine.ProofProgress) string {
 	if p == nil {
 		return ""
@@ -325,5 +326,9 @@ func proofProgress(p *engine.ProofProgress) string {
 		}
 		return fmt.Sprint(n)
 	}
-	return fmt.Sprintf("  pn %s dn %s  dag %d couples %d MB", num(p.PN), num(p.DN), p.Couples, p.Bytes>>20)
+	of := ""
+	if p.Options > 0 { // a team splits the root at its options: the numbers are worker 1's option's
+		of = fmt.Sprintf("  options %d/%d won, worker 1's option", p.OptionsWon, p.Options)
+	}
+	return fmt.Sprintf("%s  pn %s dn %s  dag %d couples %d MB", of, num(p.PN), num(p.DN), p.Couples, p.Bytes>>20)
 }
