@@ -49,7 +49,7 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 			outcome = "W (nimber ≠ " + n + ")"
 		}
 		return [][2]string{
-			{"Proven", couple + " is " + outcome + of},
+			{"Proven", couple + " is " + outcome},
 			{"DAG", fmt.Sprintf("at its largest %s couples, %s", count(int64(p.Largest)), memory(p.LargestBytes))},
 		}, nil
 	}

@@ -44,7 +44,7 @@ func TestProofTexts(t *testing.T) {
 			"Stopped at\t0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component (recording the tree)"},
 		{"proven", rows(proven, false, true), "Proven\t0*7 + *2 is L (nimber = 2)\nDAG\tat its largest 1 080 couples, 20.0 kB"},
 		{"won", rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, DN: engine.ProofInfinite}, true, true),
-			"Proven\t0*5 is W (nimber ≠ 0) (recording the tree)\nDAG\tat its largest 0 couples, 0 B"},
+			"Proven\t0*5 is W (nimber ≠ 0)\nDAG\tat its largest 0 couples, 0 B"},
 		{"infinite", strings.Split(rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, PN: engine.ProofInfinite, DN: 3}, false, false), "\n")[1],
 			"Proof numbers\tto prove W ∞, to prove L 3 (the smaller, the nearer)"},
 		{"one-couple path", PathTitle(&engine.ProofProgress{PathLen: 1}), "most proving: the root itself is expanded next"},
@@ -138,7 +138,7 @@ func TestSolverPanel_ProofNumbersWhenDone(t *testing.T) {
 	if !r.Answer.HasNimber || r.Tree == nil {
 		t.Fatalf("sprouts 0*6: %+v, want a nimber and its tree", r.Answer)
 	}
-	want := "Proven\t" + CoupleText(engine.ProofStep{Position: "0*6", N: r.Answer.Nimber}) + " is L (nimber = " + strconv.Itoa(r.Answer.Nimber) + ") (recording the tree)"
+	want := "Proven\t" + CoupleText(engine.ProofStep{Position: "0*6", N: r.Answer.Nimber}) + " is L (nimber = " + strconv.Itoa(r.Answer.Nimber) + ")"
 	lines := proofShown(p)
 	if len(lines) != 2 || lines[0] != want || !regexp.MustCompile(`^DAG\tat its largest [0-9 ]+ couples`).MatchString(lines[1]) ||
 		strings.HasPrefix(lines[1], "DAG\tat its largest 1 couples") {
