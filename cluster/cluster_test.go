@@ -3,11 +3,13 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/store"
 )
 
 // A testCluster is a server, its coordinator and workers, in this process.
@@ -16,10 +18,28 @@ type testCluster struct {
 	workers []*Worker
 	done    []chan error
 	cancel  context.CancelFunc
+	coDone  chan error
+	once    sync.Once
+}
+
+// stop stops the workers and the coordinator, and waits for them.
+func (tc *testCluster) stop() {
+	tc.once.Do(func() {
+		tc.cancel()
+		for _, d := range tc.done {
+			<-d
+		}
+		<-tc.coDone
+	})
 }
 
 // startCluster starts a server on a free loopback port, its coordinator and n workers.
 func startCluster(t testing.TB, n int, cfg Config, wcfg WorkerConfig) *testCluster {
+	return startClusterStore(t, n, cfg, wcfg, nil)
+}
+
+// startClusterStore is startCluster with st the coordinator's store.
+func startClusterStore(t testing.TB, n int, cfg Config, wcfg WorkerConfig, st *store.Store) *testCluster {
 	t.Helper()
 	srv, err := StartServer("127.0.0.1:0", t.TempDir())
 	if err != nil {
@@ -27,23 +47,19 @@ func startCluster(t testing.TB, n int, cfg Config, wcfg WorkerConfig) *testClust
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	tc := &testCluster{srv: srv, cancel: cancel}
-	co, err := NewCoordinator(ctx, srv.URL(), nil, cfg)
+	co, err := NewCoordinator(ctx, srv.URL(), st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	coDone := make(chan error, 1)
-	go func() { coDone <- co.Run(ctx) }()
+	tc.coDone = make(chan error, 1)
+	go func() { tc.coDone <- co.Run(ctx) }()
 	for i := range n {
 		c := wcfg
 		c.Name = fmt.Sprintf("w%02d", i)
 		tc.addWorker(t, ctx, c)
 	}
 	t.Cleanup(func() {
-		cancel()
-		for _, d := range tc.done {
-			<-d
-		}
-		<-coDone
+		tc.stop()
 		srv.Close()
 	})
 	return tc

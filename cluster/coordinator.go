@@ -27,8 +27,7 @@ type Coordinator struct {
 	cfg    Config
 	c      *conn
 	merger *merger
-	caches sync.Map // game → engine.Cache of the facts seen (decides couples without a unit)
-	closer []func()
+	caches sync.Map // game → *engine.Ristretto of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)
@@ -107,29 +106,26 @@ func dialBare(url string) (*conn, error) {
 // cache returns the coordinator's cache of game's facts.
 func (co *Coordinator) cache(game string) engine.Cache {
 	if v, ok := co.caches.Load(game); ok {
-		return v.(engine.Cache)
+		return v.(*engine.Ristretto)
 	}
 	rc, err := engine.NewRistretto(co.cfg.CacheMB)
 	if err != nil {
 		log.Printf("cluster: the coordinator's cache: %v", err)
 		return engine.NoCache{}
 	}
-	v, loaded := co.caches.LoadOrStore(game, engine.Cache(rc))
+	v, loaded := co.caches.LoadOrStore(game, rc)
 	if loaded {
 		rc.Close()
-	} else {
-		co.closer = append(co.closer, rc.Close)
 	}
-	return v.(engine.Cache)
+	return v.(*engine.Ristretto)
 }
 
 // Run coordinates until ctx ends.
 func (co *Coordinator) Run(ctx context.Context) error {
-	defer co.c.close()
 	defer func() {
-		for _, f := range co.closer {
-			f()
-		}
+		co.merger.close() // before the caches, and before the caller closes the store
+		co.c.close()
+		co.caches.Range(func(_, v any) bool { v.(*engine.Ristretto).Close(); return true })
 	}()
 	js := co.c.js
 	var err error
@@ -314,33 +310,45 @@ func (co *Coordinator) settle(ctx context.Context, s *jobState) {
 }
 
 // republish publishes the units not sent yet (a failed publish, a restart): JetStream drops
-// those it already holds (the message id is the unit's).
+// those it already holds (the message id is the unit's). The units go out at once, their
+// acks awaited together: one unit after the other would cost a round trip each.
 func (co *Coordinator) republish(ctx context.Context) {
 	if !co.caughtUp {
 		return
 	}
 	for _, s := range co.jobs {
-		var left []*couple
+		var sent []jetstream.PubAckFuture
+		var units, left []*couple
 		for i, c := range s.unsent {
 			if c.outcome != Undecided {
 				continue
 			}
-			if err := co.publishUnit(ctx, s, c); err != nil {
+			f, err := co.publishUnit(s, c)
+			if err != nil {
 				left = append(left, s.unsent[i:]...)
 				break
 			}
+			sent, units = append(sent, f), append(units, c)
+		}
+		timeout := time.After(5 * time.Second)
+		for i, f := range sent {
+			select {
+			case <-f.Ok():
+				continue
+			case <-f.Err():
+			case <-timeout:
+			case <-ctx.Done():
+			}
+			left = append(left, units[i])
 		}
 		s.unsent = left
 	}
 }
 
-func (co *Coordinator) publishUnit(ctx context.Context, s *jobState, c *couple) error {
+func (co *Coordinator) publishUnit(s *jobState, c *couple) (jetstream.PubAckFuture, error) {
 	u := Unit{Job: s.job.ID, ID: c.id, Game: s.job.Game, Position: c.pos.String(), N: c.n, Nodes: co.cfg.UnitNodes}
 	b, _ := json.Marshal(u)
-	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	_, err := co.c.js.Publish(pctx, subjectUnits+s.job.ID, b, jetstream.WithMsgID(s.job.ID+"/"+c.id))
-	return err
+	return co.c.js.PublishAsync(subjectUnits+s.job.ID, b, jetstream.WithMsgID(s.job.ID+"/"+c.id))
 }
 
 // answer stores a job's answer (or why it has none), then forgets its units and results.

@@ -107,10 +107,25 @@ type merger struct {
 	merged    atomic.Int64                   // facts of other nodes taken in
 	conflicts atomic.Int64
 	logOnce   sync.Once
+
+	mu     sync.Mutex // held while a message is merged
+	closed bool       // the store may be closed: merge nothing more
+}
+
+// close waits for the message being merged, and merges nothing after it.
+func (m *merger) close() {
+	m.mu.Lock()
+	m.closed = true
+	m.mu.Unlock()
 }
 
 // take merges one message of the facts stream.
 func (m *merger) take(msg jetstream.Msg) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return
+	}
 	h := msg.Headers()
 	count, _ := strconv.ParseInt(h.Get(headerCount), 10, 64)
 	m.facts.Add(count)

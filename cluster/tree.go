@@ -31,7 +31,8 @@ type tree struct {
 	byID   map[string]*couple
 	byKey  map[string]*couple // by coupleKey: the same couple reached twice is one node
 	know   func(p engine.Position, n int) (known, win bool)
-	window int     // heaps of a component open at once
+	window int     // options of a couple searched at once
+	heaps  int     // heaps of a component searched at once (at most 2: past its nimber, a heap is costly)
 	fresh  []*couple // couples opened since the last call to takeFresh
 	units  int       // couples opened: made units
 	done   bool
@@ -59,7 +60,7 @@ type component struct {
 
 // newTree returns the tree of job at its start, for the position p.
 func newTree(job Job, p engine.Position, window int, know func(engine.Position, int) (bool, bool)) *tree {
-	t := &tree{job: job, byID: map[string]*couple{}, byKey: map[string]*couple{}, know: know, window: max(window, 1)}
+	t := &tree{job: job, byID: map[string]*couple{}, byKey: map[string]*couple{}, know: know, window: max(window, 1), heaps: min(max(window, 1), 2)}
 	if job.Outcome {
 		t.root = t.couple("r", p, 0)
 		t.activate(t.root)
@@ -79,7 +80,7 @@ func newTree(job Job, p engine.Position, window int, know func(engine.Position, 
 		}
 	}
 	for _, c := range t.comps {
-		for range t.window {
+		for range t.heaps {
 			t.openHeap(c)
 		}
 	}
@@ -281,7 +282,7 @@ func (t *tree) settle() {
 			continue
 		}
 		done = false
-		for t.openHeaps(c) < t.window {
+		for t.openHeaps(c) < t.heaps {
 			t.openHeap(c)
 			if c.nimber >= 0 {
 				break

@@ -153,6 +153,7 @@ func (w *Worker) Kill() {
 }
 
 func (w *Worker) close() {
+	w.merger.close()
 	if !w.killed.Load() {
 		w.flush(context.Background())
 	}
@@ -163,14 +164,20 @@ func (w *Worker) close() {
 // slot fetches and searches units, one at a time.
 func (w *Worker) slot(ctx context.Context, cons jetstream.Consumer, ackWait time.Duration) {
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+		// A long wait for a unit: one the server hands over just as a request expires is
+		// lost by the client and waits its AckWait to be redelivered, so that short
+		// requests, with many idle workers, delay units for nothing.
+		fctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		batch, err := cons.Fetch(1, jetstream.FetchContext(fctx))
 		if err != nil {
+			cancel()
 			sleep(ctx, 500*time.Millisecond) // the server is away: its reconnection is under way
 			continue
 		}
 		for m := range batch.Messages() {
 			w.search(ctx, m, ackWait)
 		}
+		cancel()
 	}
 }
 
@@ -203,10 +210,12 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	id := u.Job + "/" + u.ID
 	w.setRunning(id, true)
 	defer w.setRunning(id, false)
+	// The heartbeat goes on until the ack: publishing the facts and the result may take a
+	// while on a busy server, and a unit redelivered meanwhile would be searched twice.
 	stopBeat := w.heartbeat(m, ackWait)
+	defer stopBeat()
 	start := time.Now()
 	outcome, nodes, err := searchUnit(ctx, gc, p, u, w.cfg.Workers)
-	stopBeat()
 	if err != nil { // stopped: hand the unit back, unless the worker died
 		if !w.killed.Load() {
 			m.Nak()

@@ -1,0 +1,111 @@
+package cluster
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"grundy/store"
+)
+
+// A simulation runs the protocol beyond this machine's size: 64 workers, each with its own
+// connection, cache and copy of the facts stream, on a loopback server in this process; a
+// few are killed in the middle of their units. It measures what a large run needs: units,
+// redeliveries, facts exchanged and their rate, the store's size.
+type simReport struct {
+	Stats
+	Killed      int
+	FactsPerSec float64
+	FactBytes   int64 // bytes of the facts stream
+	StoreFacts  int64 // facts in the coordinator's store
+	StoreBytes  int64
+	Wall        time.Duration
+}
+
+// simulate solves game pos on workers in-process workers, killing kill of them once the
+// job runs, and checks the answer against a local solve.
+func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config) simReport {
+	want := localNimber(t, game, pos)
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tc := startClusterStore(t, workers, cfg, WorkerConfig{CacheMB: 8, Workers: 1}, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cl, err := Dial(ctx, tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	killed := 0
+	var wall time.Duration
+	progress := func(Status) {
+		for _, w := range tc.workers {
+			if killed < kill && !w.killed.Load() && len(w.status().Units) > 0 {
+				w.Kill()
+				killed++
+			}
+		}
+	}
+	start := time.Now()
+	a, _, err := cl.Solve(ctx, Job{Game: game, Position: pos}, progress)
+	wall = time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *a.Nimber != want {
+		t.Fatalf("simulation: nimber of %s %s = %d, want %d (local solve)", game, pos, *a.Nimber, want)
+	}
+	r := simReport{Stats: a.Stats, Killed: killed, Wall: wall}
+	r.FactsPerSec = float64(a.Stats.Facts) / wall.Seconds()
+	if s, err := cl.c.js.Stream(ctx, StreamFacts); err == nil {
+		r.FactBytes = int64(s.CachedInfo().State.Bytes)
+	}
+	tc.stop() // the coordinator's merges end before the store is measured
+	if err := st.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	ss, err := st.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ss.Games {
+		r.StoreFacts += g.Entries
+	}
+	r.StoreBytes = ss.DiskBytes
+	return r
+}
+
+func (r simReport) log(t testing.TB, what string) {
+	t.Logf("%s: %d units, %d results, %d redeliveries (%d workers killed), %d duplicates, %d workers, %d nodes, %d facts exchanged in %.1f s (%.0f facts/s, %.1f bytes each on the stream), store %d facts, %.1f MB",
+		what, r.Units, r.Done, r.Redeliveries, r.Killed, r.Duplicates, r.Workers, r.Nodes, r.Facts, r.Wall.Seconds(),
+		r.FactsPerSec, float64(r.FactBytes)/float64(max(r.Facts, 1)), r.StoreFacts, float64(r.StoreBytes)/(1<<20))
+}
+
+// TestSimulation runs a small position (Cram 3x9, a few seconds on 64 workers) to stay within
+// the tests' time; BenchmarkSimulation runs Cram 5x6, whose figures the README gives.
+func TestSimulation(t *testing.T) {
+	board := "3x9"
+	r := simulate(t, "cram", board, 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second})
+	r.log(t, "cram "+board+", 64 workers")
+	if r.Workers < 2 {
+		t.Errorf("simulation: %d workers returned results, want many", r.Workers)
+	}
+	if r.Killed == 0 {
+		t.Logf("simulation: the job ended before a worker could be killed")
+	}
+}
+
+// BenchmarkSimulation is TestSimulation's run, timed: go test -run '^$' -bench Simulation
+// ./cluster/ (README: Cluster).
+func BenchmarkSimulation(b *testing.B) {
+	for b.Loop() {
+		r := simulate(b, "cram", "5x6", 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second})
+		r.log(b, "cram 5x6, 64 workers")
+		b.ReportMetric(float64(r.Units), "units")
+		b.ReportMetric(r.FactsPerSec, "facts/s")
+		b.ReportMetric(float64(r.Redeliveries), "redeliveries")
+	}
+}
