@@ -23,6 +23,7 @@ test: deps
 	$(GO) test ./...
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 	$(GO) test -race -short -skip 'TestCertify' ./store/
+	$(GO) test -race -short ./cluster/
 
 # Benchmarks with the baselines of the same run (see README: Benchmarks).
 bench: deps
