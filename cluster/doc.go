@@ -1,0 +1,33 @@
+// Package cluster spreads one search over many machines with NATS JetStream
+// (nats-io/nats-server, embedded, and nats.go): `grundy serve` runs a server and its
+// Coordinator, `grundy work` a Worker on each machine, `grundy solve --server` a Client.
+//
+// A job (a position handed to the cluster) becomes an AND/OR DAG of couples (P, n) (tree.go):
+// the components of its sum, the heaps k of Algorithm 3 on each (two at a time), and, when a
+// couple comes back undecided because its budget of nodes ran out, its options (Pⁱ, n) and
+// (P, i) for i < n, a window of them at a time in the engine's order: a couple is winning
+// as soon as one option is losing, losing when all are winning. Each couple to search is a
+// unit, a message of a work-queue stream (StreamUnits) with explicit acks: a worker searches
+// it with the engine on its cache, tells JetStream it is still at it (InProgress) every third
+// of the AckWait, publishes every fact its search proved on the facts stream (StreamFacts:
+// engine.Fact's binary form under the position's exact key), then the unit's result
+// (StreamResults), then acks. A worker that dies stops its heartbeats: JetStream hands the
+// unit to another once AckWait has passed. Every node (the coordinator, each worker) merges
+// the facts stream into its cache and its store (store.Store.Add: facts only grow, and a
+// conflict is reported, never resolved), so that later units, and later runs, reuse them.
+// A duplicate result (a unit searched twice) changes nothing: the couple is decided already.
+//
+// The coordinator's state is the streams': the jobs (StreamJobs), the results in the order
+// they came. Started again (a restart of the server, whose streams are on disk), it reads
+// the jobs not answered (BucketAnswers) and applies their results again to new trees, which
+// come out the same, with the same unit ids, and publishes the units still open; those still
+// in the work queue carry the same message id and JetStream drops the copy.
+//
+//	srv, _ := cluster.StartServer("127.0.0.1:4222", dir)
+//	co, _ := cluster.NewCoordinator(ctx, srv.URL(), st, cluster.Config{})
+//	go co.Run(ctx)
+//	w, _ := cluster.NewWorker(ctx, srv.URL(), cluster.WorkerConfig{CacheMB: 256})
+//	go w.Run(ctx)
+//	cl, _ := cluster.Dial(ctx, srv.URL())
+//	a, _, err := cl.Solve(ctx, cluster.Job{Game: "cram", Position: "4x9"}, nil) // *a.Nimber == 1
+package cluster
