@@ -47,6 +47,7 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Winning Moves", func() { w.Solver.Start(TaskMoves) }),
 		item("Stop", keyStop, w.Solver.Stop),
 		fyne.NewMenuItem("Resume", w.Solver.Resume),
+		fyne.NewMenuItem("Server…", w.AskServer),
 	)
 	play := fyne.NewMenu("Play",
 		fyne.NewMenuItem("Play Against the Engine", func() { w.SetPlayMode(true) }),

@@ -1,0 +1,143 @@
+package workbench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"grundy/cluster"
+)
+
+// A ClusterView shows a position being solved through a cluster (Solve ▸ Server…): the
+// job's progress (units open and done, redeliveries, facts exchanged), then its answer, and
+// each worker with the unit it searches and the units it has done. It reads what
+// cluster.Client.Solve reports, as `grundy solve --server --progress` does.
+type ClusterView struct {
+	progress *widget.Label
+	answer   *widget.Label
+	workers  *widget.Label
+	content  fyne.CanvasObject
+}
+
+// NewClusterView returns an empty view.
+func NewClusterView() *ClusterView {
+	v := &ClusterView{progress: widget.NewLabel("handing the position to the server…"),
+		answer: widget.NewLabel(""), workers: widget.NewLabel("")}
+	v.workers.TextStyle = fyne.TextStyle{Monospace: true}
+	v.content = container.NewVBox(v.answer, v.progress, widget.NewSeparator(), v.workers)
+	return v
+}
+
+// Content is the view's widgets.
+func (v *ClusterView) Content() fyne.CanvasObject { return v.content }
+
+// Show shows a job's status. Call it on the UI goroutine.
+func (v *ClusterView) Show(s cluster.Status) {
+	v.progress.SetText(progressText(s.Stats))
+	v.workers.SetText(workersText(s.Workers))
+}
+
+// ShowAnswer shows the job's answer, or why there is none.
+func (v *ClusterView) ShowAnswer(a cluster.Answer, err error) {
+	if err != nil {
+		v.answer.SetText("no answer: " + err.Error())
+		return
+	}
+	text := "outcome " + a.Outcome
+	if a.Nimber != nil {
+		text = fmt.Sprintf("nimber %d (%s)", *a.Nimber, a.Outcome)
+	}
+	v.answer.SetText(text)
+	v.progress.SetText(progressText(a.Stats))
+}
+
+// Texts returns what the view shows: the answer, the progress and the workers' lines.
+func (v *ClusterView) Texts() (answer, progress, workers string) {
+	return v.answer.Text, v.progress.Text, v.workers.Text
+}
+
+func progressText(s cluster.Stats) string {
+	return fmt.Sprintf("%.1f s: %d units (%d open, %d results), %d redeliveries, %d workers, %d facts exchanged, %d nodes",
+		float64(s.ElapsedMS)/1000, s.Units, s.Open, s.Done, s.Redeliveries, s.Workers, s.Facts, s.Nodes)
+}
+
+func workersText(ws []cluster.WorkerStatus) string {
+	if len(ws) == 0 {
+		return "no worker has said what it does yet"
+	}
+	var b strings.Builder
+	for _, w := range ws {
+		unit := "idle"
+		if len(w.Units) > 0 {
+			unit = strings.Join(w.Units, ", ")
+		}
+		fmt.Fprintf(&b, "%-16s %4d done   %s\n", w.Name, w.Done, unit)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// clusterRun is the solve through a server under way, one at a time.
+type clusterRun struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc
+}
+
+var serverRun clusterRun
+
+// AskServer asks for a server's URL, then solves the editor's position through it.
+func (w *Workbench) AskServer() {
+	url := widget.NewEntry()
+	url.SetPlaceHolder("nats://host:4222")
+	url.SetText(w.app.Preferences().StringWithFallback(prefServer, "nats://127.0.0.1:4222"))
+	dialog.ShowForm("Solve through a server", "Solve", "Cancel",
+		[]*widget.FormItem{widget.NewFormItem("Server", url)}, func(ok bool) {
+			if ok {
+				w.app.Preferences().SetString(prefServer, url.Text)
+				w.SolveOnServer(url.Text)
+			}
+		}, w.win)
+}
+
+// prefServer remembers the last server asked.
+const prefServer = "clusterServer"
+
+// SolveOnServer solves the editor's position through the cluster of the server at url, in a
+// window that shows its progress and workers until the answer comes or it is closed; it
+// returns the view.
+func (w *Workbench) SolveOnServer(url string) *ClusterView {
+	g, p := w.Editor.Current()
+	v := NewClusterView()
+	if g == nil || p == nil {
+		v.ShowAnswer(cluster.Answer{}, errors.New("no valid position to solve"))
+		return v
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	serverRun.mu.Lock()
+	if serverRun.cancel != nil {
+		serverRun.cancel()
+	}
+	serverRun.cancel = cancel
+	serverRun.mu.Unlock()
+	d := dialog.NewCustom(fmt.Sprintf("%s %s on %s", g.Name(), p, url), "Close", v.Content(), w.win)
+	d.SetOnClosed(cancel) // the job goes on in the cluster; its answer is kept there
+	d.Show()
+	job := cluster.Job{Game: g.Name(), Position: p.String()}
+	go func() {
+		cl, err := cluster.Dial(ctx, url)
+		if err != nil {
+			w.do(func() { v.ShowAnswer(cluster.Answer{}, err) })
+			return
+		}
+		defer cl.Close()
+		a, _, err := cl.Solve(ctx, job, func(s cluster.Status) { w.do(func() { v.Show(s) }) })
+		w.do(func() { v.ShowAnswer(a, err) })
+	}()
+	return v
+}

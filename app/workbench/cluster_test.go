@@ -1,0 +1,92 @@
+package workbench
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"grundy/cluster"
+	"grundy/editor"
+	"grundy/engine"
+	"grundy/games"
+)
+
+// startCluster starts a loopback server, its coordinator and one worker in this process.
+func startCluster(t *testing.T) string {
+	t.Helper()
+	srv, err := cluster.StartServer("127.0.0.1:0", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	co, err := cluster.NewCoordinator(ctx, srv.URL(), nil, cluster.Config{UnitNodes: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk, err := cluster.NewWorker(ctx, srv.URL(), cluster.WorkerConfig{Name: "w0", CacheMB: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{}, 2)
+	go func() { co.Run(ctx); done <- struct{}{} }()
+	go func() { wk.Run(ctx); done <- struct{}{} }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		<-done
+		srv.Close()
+	})
+	return srv.URL()
+}
+
+func TestClusterView_SolvesThroughServer(t *testing.T) {
+	url := startCluster(t)
+	w, _, q := newTestWorkbench(t)
+	if err := w.Editor.SetState(editor.State{Game: "cram", Notation: "3x7"}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.Lookup("cram")
+	p, _ := games.Parse(g, "3x7")
+	want, err := engine.NewSolver().Nimber(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := w.SolveOnServer(url)
+	q.runUntil(t, 60*time.Second, func() bool { a, _, _ := v.Texts(); return a != "" })
+	answer, progress, _ := v.Texts()
+	if wantText := fmt.Sprintf("nimber %d", want); !strings.HasPrefix(answer, wantText) {
+		t.Errorf("view's answer %q, want %q (a local solve)", answer, wantText)
+	}
+	if !strings.Contains(progress, "units") || strings.Contains(progress, " 0 results") {
+		t.Errorf("view's progress %q: no result counted", progress)
+	}
+}
+
+func TestClusterView_UnreachableServer(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	w.Editor.SetState(editor.State{Game: "cram", Notation: "3x3"})
+	v := w.SolveOnServer("nats://127.0.0.1:1")
+	q.runUntil(t, 20*time.Second, func() bool { a, _, _ := v.Texts(); return a != "" })
+	if a, _, _ := v.Texts(); !strings.Contains(a, "no grundy server") {
+		t.Errorf("view's answer %q, want it to say no server answers", a)
+	}
+}
+
+func TestClusterView_ShowsWorkers(t *testing.T) {
+	v := NewClusterView()
+	v.Show(cluster.Status{Stats: cluster.Stats{Units: 12, Open: 3, Done: 9, Redeliveries: 1, Workers: 2, Facts: 4000},
+		Workers: []cluster.WorkerStatus{{Name: "alpha", Units: []string{"j/c0h1.3"}, Done: 5}, {Name: "beta", Done: 4}}})
+	_, progress, workers := v.Texts()
+	for _, want := range []string{"12 units (3 open, 9 results)", "1 redeliveries", "4000 facts"} {
+		if !strings.Contains(progress, want) {
+			t.Errorf("progress %q lacks %q", progress, want)
+		}
+	}
+	lines := strings.Split(workers, "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "alpha") || !strings.Contains(lines[0], "j/c0h1.3") ||
+		!strings.Contains(lines[1], "beta") || !strings.Contains(lines[1], "idle") {
+		t.Errorf("workers:\n%s\nwant alpha on j/c0h1.3, beta idle", workers)
+	}
+}
