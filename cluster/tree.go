@@ -282,7 +282,9 @@ func (t *tree) settle() {
 			continue
 		}
 		done = false
-		for t.openHeaps(c) < t.heaps {
+		// Heaps the facts decide at birth open no unit: bounded, so that a wrong fact
+		// (a nimber far too large) cannot hold the coordinator in this loop.
+		for tries := 0; t.openHeaps(c) < t.heaps && tries < maxHeapsAtOnce; tries++ {
 			t.openHeap(c)
 			if c.nimber >= 0 {
 				break
@@ -300,6 +302,9 @@ func (t *tree) allKnown() bool {
 	}
 	return true
 }
+
+// maxHeapsAtOnce bounds the heaps one settle opens.
+const maxHeapsAtOnce = 64
 
 // openHeaps counts c's heaps still undecided.
 func (t *tree) openHeaps(c *component) int {
