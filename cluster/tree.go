@@ -31,8 +31,8 @@ type tree struct {
 	byID   map[string]*couple
 	byKey  map[string]*couple // by coupleKey: the same couple reached twice is one node
 	know   func(p engine.Position, n int) (known, win bool)
-	window int     // options of a couple searched at once
-	heaps  int     // heaps of a component searched at once (at most 2: past its nimber, a heap is costly)
+	window int       // options of a couple searched at once
+	heaps  int       // heaps of a component searched at once (at most 2: past its nimber, a heap is costly)
 	fresh  []*couple // couples opened since the last call to takeFresh
 	units  int       // couples opened: made units
 	done   bool
