@@ -29,19 +29,9 @@ func (f *storeFlags) check() error {
 // reads the keys of game's facts. A store that cannot be opened or read (in use, corrupt,
 // not a store) is a usage error: exit 2, its message.
 func (f *storeFlags) open(game string) (*store.Store, error) {
-	if f.none {
-		return nil, nil
-	}
-	dir := f.path
-	if dir == "" {
-		var err error
-		if dir, err = store.DefaultDir(); err != nil {
-			return nil, usagef("%v (--no-db runs without a store)", err)
-		}
-	}
-	s, err := store.Open(dir)
-	if err != nil {
-		return nil, usagef("%v", err)
+	s, err := f.openStore()
+	if s == nil || err != nil {
+		return nil, err
 	}
 	if err := s.Facts(game).Err(); err != nil {
 		s.Close()
