@@ -184,7 +184,7 @@ func (t *tree) expand(c *couple) {
 		}
 	}
 	slices.SortStableFunc(opts, func(a, b engine.Position) int {
-		return cmp.Or(cmp.Compare(hintOf(a), hintOf(b)), cmp.Compare(guessOf(a), guessOf(b)))
+		return cmp.Or(cmp.Compare(engine.HintOf(a), engine.HintOf(b)), cmp.Compare(engine.GuessOf(a), engine.GuessOf(b)))
 	})
 	for i, o := range opts {
 		t.link(c, t.couple(fmt.Sprintf("%s.%d", c.id, i), o, c.n))
@@ -213,20 +213,6 @@ func (t *tree) feed(c *couple) {
 			busy++
 		}
 	}
-}
-
-func hintOf(p engine.Position) int {
-	if h, ok := p.(engine.Hinter); ok {
-		return h.Hint()
-	}
-	return 0
-}
-
-func guessOf(p engine.Position) int {
-	if g, ok := p.(engine.Guesser); ok {
-		return g.Guess()
-	}
-	return 0
 }
 
 func (t *tree) link(parent, kid *couple) {

@@ -106,7 +106,7 @@ func (s *Solver) elementaryOrder(p Position) (out []part, held int64) {
 		if s.stopped() { // before every option: one may take milliseconds (Sprouts)
 			return nil, held
 		}
-		r := ranked{part: part{o, o.Key()}, rank: rank{hint: hint(o), guess: guess(o)}}
+		r := ranked{part: part{o, o.Key()}, rank: rank{hint: HintOf(o), guess: GuessOf(o)}}
 		n := heldOption + int64(len(r.key))
 		held += n
 		if !s.hold(n) {
@@ -212,7 +212,7 @@ func (s *Solver) mexOrder(p Position) (opts []mexOption, held int64) {
 			return nil, held
 		}
 		for _, c := range m.comps {
-			m.cost = max(m.cost, hint(c))
+			m.cost = max(m.cost, HintOf(c))
 		}
 		opts = append(opts, m)
 	}

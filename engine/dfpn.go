@@ -123,7 +123,7 @@ func (s *Solver) dfNumbers(c part, n int) (int64, int64) {
 	if e, ok := s.dfpn.table.get(ref{c.key, n, false}); ok {
 		return e.pn, e.dn
 	}
-	return s.dfStart(hint(c.pos))
+	return s.dfStart(HintOf(c.pos))
 }
 
 // A dfKid is one open option of a couple being searched.

@@ -37,7 +37,7 @@ func (s *Solver) dfSumStateOf(parts []part, n int) *dfSumState {
 		st.active = append(st.active, i)
 	}
 	// Easiest first: a component solved early may make the others' work known (the cache).
-	slices.SortStableFunc(st.active, func(a, b int) int { return hint(parts[a].pos) - hint(parts[b].pos) })
+	slices.SortStableFunc(st.active, func(a, b int) int { return HintOf(parts[a].pos) - HintOf(parts[b].pos) })
 	for j := 0; j < len(st.active); {
 		if s.dfAdvance(st, st.active[j], 0) {
 			st.active = slices.Delete(st.active, j, j+1)

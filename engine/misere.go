@@ -240,7 +240,7 @@ func (m *misereSearch) options(parts []part) (opts []misereOption, held int64) {
 	guesses, total := make([]int, len(parts)), 0
 	if len(parts) > 1 {
 		for i, c := range parts {
-			guesses[i] = guess(c.pos)
+			guesses[i] = GuessOf(c.pos)
 			total += guesses[i]
 		}
 	}

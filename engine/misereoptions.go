@@ -38,7 +38,7 @@ func (m *misereSearch) componentOptions(c part) []compOption {
 		if m.s.stopped() { // before every option: one may take milliseconds (Sprouts)
 			return nil
 		}
-		opt := compOption{pos: o, parts: sortParts(partsOf(o.Split())), guess: guess(o)}
+		opt := compOption{pos: o, parts: sortParts(partsOf(o.Split())), guess: GuessOf(o)}
 		size += misereOptionBytes
 		for _, p := range opt.parts {
 			size += miserePartBytes + int64(len(p.key))
@@ -80,7 +80,7 @@ func (m *misereSearch) option(parts []part, i int, o compOption) misereOption {
 	}
 	opt.key = MisereKeyPrefix + sumKey(opt.parts)
 	for _, c := range opt.parts {
-		opt.hint += hint(c.pos)
+		opt.hint += HintOf(c.pos)
 	}
 	opt.lost = m.knownLost(opt.key)
 	return opt

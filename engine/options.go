@@ -101,7 +101,7 @@ func (s *Solver) newOption(o Position) option {
 		slab = append(slab, part{c, c.Key()})
 	}
 	s.parts[s.level] = slab
-	opt := option{pos: o, parts: slab[start:len(slab):len(slab)], guess: guess(o)}
+	opt := option{pos: o, parts: slab[start:len(slab):len(slab)], guess: GuessOf(o)}
 	if s.rec == nil && len(opt.parts) > 1 {
 		// P + P has nimber 0 (the mirror strategy): equal components cancel in pairs. The
 		// tree records whole sums, so that the checker sees every component.
@@ -142,7 +142,7 @@ func (s *Solver) classify(o *option, n int) {
 		last = f
 		// The hardest unknown component sets the cost: solving pieces separately is
 		// far cheaper than one piece of their total size.
-		o.cost = max(o.cost, hint(c.pos))
+		o.cost = max(o.cost, HintOf(c.pos))
 	}
 	switch {
 	case unknown == 0 && x == 0:

@@ -35,7 +35,7 @@ func (s *Solver) pnCouple(c part, n int) *pnNode {
 	if v, ok := s.pns.nodes[k]; ok {
 		return v
 	}
-	v := &pnNode{ref: k, pos: c.pos, hint: hint(c.pos)}
+	v := &pnNode{ref: k, pos: c.pos, hint: HintOf(c.pos)}
 	if f, ok := s.fact(c); ok {
 		if known, win := f.Outcome(n); known {
 			v.pn, v.dn = boolPN(win), boolDN(win)
@@ -68,7 +68,7 @@ func (s *Solver) pnSumNode(p Position, parts []part, n int, all bool) *pnNode {
 		k.key = sumKey(parts)
 	}
 	sum := &pnSum{parts: parts, heap: n, last: -1, tried: make([]int, len(parts)), nims: make([]int, len(parts))}
-	v := &pnNode{ref: k, pos: p, hint: hint(p), sum: sum, expanded: true}
+	v := &pnNode{ref: k, pos: p, hint: HintOf(p), sum: sum, expanded: true}
 	if !all {
 		sum.last = s.hardest(parts)
 		s.pns.nodes[k] = v
@@ -88,7 +88,7 @@ func (s *Solver) pnSumNode(p Position, parts []part, n int, all bool) *pnNode {
 		sum.active = append(sum.active, i)
 	}
 	// Easiest first: a component solved early may make the others' work known (the cache).
-	slices.SortStableFunc(sum.active, func(a, b int) int { return hint(parts[a].pos) - hint(parts[b].pos) })
+	slices.SortStableFunc(sum.active, func(a, b int) int { return HintOf(parts[a].pos) - HintOf(parts[b].pos) })
 	for _, i := range sum.active {
 		sum.tried[i] = s.untried(parts[i], 0)
 		s.pnLink(v, s.pnCouple(parts[i], sum.tried[i]))

@@ -41,16 +41,16 @@ type Valuer interface {
 	Value() (nimber int, ok bool)
 }
 
-// hint returns p's Hint, or 0 when p gives none.
-func hint(p Position) int {
+// HintOf returns p's Hint, or 0 when p gives none.
+func HintOf(p Position) int {
 	if h, ok := p.(Hinter); ok {
 		return h.Hint()
 	}
 	return 0
 }
 
-// guess returns p's Guess, or 0 when p gives none.
-func guess(p Position) int {
+// GuessOf returns p's Guess, or 0 when p gives none.
+func GuessOf(p Position) int {
 	if g, ok := p.(Guesser); ok {
 		return g.Guess()
 	}

@@ -212,7 +212,7 @@ func (s *Solver) hardest(parts []part) int {
 				continue
 			}
 		}
-		if h := hint(c.pos); h > bestHint {
+		if h := HintOf(c.pos); h > bestHint {
 			best, bestHint = i, h
 		}
 	}

@@ -61,7 +61,7 @@ func (s Sum) String() string {
 func (s Sum) Hint() int {
 	h := 0
 	for _, p := range s {
-		h += hint(p)
+		h += HintOf(p)
 	}
 	return h
 }

@@ -121,11 +121,11 @@ func (m *moveSearch) groups(opts []engine.Position) []*moveGroup {
 
 // group returns the group of the option o, with no member yet, and its key.
 func (m *moveSearch) group(o engine.Position) (string, *moveGroup) {
-	g := &moveGroup{pos: o, guess: guessOf(o)}
+	g := &moveGroup{pos: o, guess: engine.GuessOf(o)}
 	comps := o.Split()
 	if m.misere {
 		for _, c := range comps {
-			g.cost += hintOf(c)
+			g.cost += engine.HintOf(c)
 		}
 		return engine.MisereKey(o), g
 	}
@@ -139,7 +139,7 @@ func (m *moveSearch) group(o engine.Position) (string, *moveGroup) {
 	}
 	for _, c := range g.parts {
 		if _, known := m.fact(c).Nimber(); !known {
-			g.cost = max(g.cost, hintOf(c)) // the hardest unknown component sets the cost
+			g.cost = max(g.cost, engine.HintOf(c)) // the hardest unknown component sets the cost
 		}
 	}
 	return key, g
@@ -170,20 +170,6 @@ func cancelPairs(comps []engine.Position) ([]engine.Position, string) {
 		sum.WriteString(ks[i].key)
 	}
 	return left, sum.String()
-}
-
-func hintOf(p engine.Position) int {
-	if h, ok := p.(engine.Hinter); ok {
-		return h.Hint()
-	}
-	return 0
-}
-
-func guessOf(p engine.Position) int {
-	if g, ok := p.(engine.Guesser); ok {
-		return g.Guess()
-	}
-	return 0
 }
 
 // fact is what is known of the component c without search: the cache's fact, or else the
