@@ -23,21 +23,7 @@ func (s *Solver) dfSumStateOf(parts []part, n int) *dfSumState {
 	k := len(parts)
 	st := &dfSumState{parts: parts, last: s.hardest(parts), heap: n,
 		nims: make([]int, k), tried: make([]int, k), pn: make([]int64, k), dn: make([]int64, k)}
-	for i, c := range parts {
-		if i == st.last {
-			continue
-		}
-		if f, ok := s.fact(c); ok {
-			if m, known := f.Nimber(); known {
-				st.nims[i] = m
-				st.heap ^= m
-				continue
-			}
-		}
-		st.active = append(st.active, i)
-	}
-	// Easiest first: a component solved early may make the others' work known (the cache).
-	slices.SortStableFunc(st.active, func(a, b int) int { return HintOf(parts[a].pos) - HintOf(parts[b].pos) })
+	st.heap, st.active = s.foldKnown(parts, st.last, st.nims, st.heap)
 	for j := 0; j < len(st.active); {
 		if s.dfAdvance(st, st.active[j], 0) {
 			st.active = slices.Delete(st.active, j, j+1)

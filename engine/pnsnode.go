@@ -14,6 +14,28 @@ type pnSum struct {
 	active []int // the components whose nimber is being found, in order; kids[i] is active[i]'s couple
 }
 
+// foldKnown folds into heap the nimbers known of a sum's parts but last, keeping them in
+// nims, and returns the heap and the parts still to solve, easiest first: a component solved
+// early may make the others' work known (the cache). The proof-number searches share it.
+func (s *Solver) foldKnown(parts []part, last int, nims []int, heap int) (int, []int) {
+	var active []int
+	for i, c := range parts {
+		if i == last {
+			continue
+		}
+		if f, ok := s.fact(c); ok {
+			if m, known := f.Nimber(); known {
+				nims[i] = m
+				heap ^= m
+				continue
+			}
+		}
+		active = append(active, i)
+	}
+	slices.SortStableFunc(active, func(a, b int) int { return HintOf(parts[a].pos) - HintOf(parts[b].pos) })
+	return heap, active
+}
+
 // pnNew registers a new node in the DAG.
 func (s *Solver) pnNew(v *pnNode) *pnNode {
 	s.pns.nodes[v.ref] = v
@@ -74,21 +96,7 @@ func (s *Solver) pnSumNode(p Position, parts []part, n int, all bool) *pnNode {
 		s.pns.nodes[k] = v
 	}
 	s.pns.bytes += pnNodeBytes + int64(len(parts))*3*pnLinkBytes
-	for i, c := range parts {
-		if i == sum.last {
-			continue
-		}
-		if f, ok := s.fact(c); ok {
-			if m, known := f.Nimber(); known {
-				sum.nims[i] = m
-				sum.heap ^= m
-				continue
-			}
-		}
-		sum.active = append(sum.active, i)
-	}
-	// Easiest first: a component solved early may make the others' work known (the cache).
-	slices.SortStableFunc(sum.active, func(a, b int) int { return HintOf(parts[a].pos) - HintOf(parts[b].pos) })
+	sum.heap, sum.active = s.foldKnown(parts, sum.last, sum.nims, sum.heap)
 	for _, i := range sum.active {
 		sum.tried[i] = s.untried(parts[i], 0)
 		s.pnLink(v, s.pnCouple(parts[i], sum.tried[i]))
