@@ -2,6 +2,7 @@ package engine
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/dgraph-io/ristretto/v2"
 )
@@ -69,6 +70,17 @@ func (c *MapCache) Usage() Usage {
 // keeps the entries most often used (TinyLFU) and drops the rest.
 type Ristretto struct {
 	c *ristretto.Cache[string, Fact]
+	// Our own counts, for Usage: ristretto's Metrics cost a sixth of a search's CPU outside
+	// its workers (its policy goroutine times every admission, time.Now and a map of 10^5
+	// keys, and every Get and Set adds to shared counters). Each sits on its own cache line:
+	// Puts come from every worker, rejections and evictions from ristretto's goroutine.
+	sets, updates, dropped, rejected, evicted paddedCount
+}
+
+// A paddedCount is a counter alone on its cache line.
+type paddedCount struct {
+	atomic.Int64
+	_ [56]byte
 }
 
 // entryOverhead approximates ristretto's own memory per entry (its store item and map slot,
@@ -89,17 +101,22 @@ func NewRistretto(mb int) (*Ristretto, error) {
 	mb = min(max(mb, 1), MaxCacheMB)
 	budget := int64(mb) << 20
 	counters := RistrettoCounters(mb)
+	r := &Ristretto{}
 	c, err := ristretto.NewCache(&ristretto.Config[string, Fact]{
 		NumCounters:        counters,
 		MaxCost:            budget - counters*counterBytes,
 		BufferItems:        64,
-		Metrics:            true,
 		IgnoreInternalCost: true, // our cost already counts the overhead
+		// Called only for a key already held, under its shard's lock: the Put was an update.
+		ShouldUpdate: func(Fact, Fact) bool { r.updates.Add(1); return true },
+		OnReject:     func(*ristretto.Item[Fact]) { r.rejected.Add(1) },
+		OnEvict:      func(*ristretto.Item[Fact]) { r.evicted.Add(1) },
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Ristretto{c: c}, nil
+	r.c = c
+	return r, nil
 }
 
 // counterBytes is the memory of one of ristretto's counters: half a byte in each of the
@@ -121,18 +138,23 @@ func RistrettoCounters(mb int) int64 {
 func (r *Ristretto) Get(key string) (Fact, bool) { return r.c.Get(key) }
 
 func (r *Ristretto) Put(key string, f Fact) {
-	r.c.Set(key, f, int64(entryOverhead+len(key)+f.size()))
+	if r.c.Set(key, f, int64(entryOverhead+len(key)+f.size())) {
+		r.sets.Add(1)
+	} else {
+		r.dropped.Add(1) // a new key, with ristretto's buffer full
+	}
 }
 
-// Usage reports ristretto's own counts.
+// Usage reports what ristretto holds: its bytes from its policy, its entries from our
+// counts (the Puts of new keys less those refused and evicted; those still in ristretto's
+// buffer count as kept).
 func (r *Ristretto) Usage() Usage {
-	m := r.c.Metrics
-	kept := int64(m.KeysAdded()) - int64(m.KeysEvicted())
+	evicted, rejected := r.evicted.Load(), r.rejected.Load()
 	return Usage{
-		Entries:  kept,
-		Bytes:    int64(m.CostAdded()) - int64(m.CostEvicted()),
-		Rejected: int64(m.SetsDropped() + m.SetsRejected()),
-		Evicted:  int64(m.KeysEvicted()),
+		Entries:  max(r.sets.Load()-r.updates.Load()-rejected-evicted, 0),
+		Bytes:    r.c.MaxCost() - r.c.RemainingCost(),
+		Rejected: r.dropped.Load() + rejected,
+		Evicted:  evicted,
 	}
 }
 
