@@ -257,27 +257,38 @@ func (t *tree) decide(c *couple, outcome string) {
 }
 
 // settle opens the heaps the window allows, and sees whether the job is done.
+//
+// The facts first decide the heaps already open: a heap (C, m) whose unit is out when the
+// facts stream brings C's nimber m would otherwise stay open, and every heap past m,
+// decided winning at birth by that fact, would be opened in its place, without end (the
+// coordinator hung so). Then the loop opens a heap more only past one the facts prove
+// winning, which they do for the values they exclude, finitely many; it stops at the first
+// heap they do not decide, or at the nimber they give.
 func (t *tree) settle() {
 	if t.job.Outcome {
 		t.done = t.root.outcome != Undecided
 		return
 	}
-	done := true
 	for _, c := range t.comps {
-		if c.nimber >= 0 {
-			continue
-		}
-		done = false
-		// Heaps the facts decide at birth open no unit: bounded, so that a wrong fact
-		// (a nimber far too large) cannot hold the coordinator in this loop.
-		for tries := 0; t.openHeaps(c) < t.heaps && tries < maxHeapsAtOnce; tries++ {
+		t.recheck(c)
+		for c.nimber < 0 && t.openHeaps(c) < t.heaps {
 			t.openHeap(c)
-			if c.nimber >= 0 {
-				break
-			}
 		}
 	}
-	t.done = done && t.allKnown()
+	// After the loop: a heap it opened may have given the last nimber, with no unit.
+	t.done = t.allKnown()
+}
+
+// recheck decides c's open heaps that the facts decide now.
+func (t *tree) recheck(c *component) {
+	for _, h := range c.heaps {
+		if h.outcome != Undecided {
+			continue
+		}
+		if known, win := t.know(h.pos, h.n); known {
+			t.decide(h, outcomeOf(win))
+		}
+	}
 }
 
 func (t *tree) allKnown() bool {
@@ -288,9 +299,6 @@ func (t *tree) allKnown() bool {
 	}
 	return true
 }
-
-// maxHeapsAtOnce bounds the heaps one settle opens.
-const maxHeapsAtOnce = 64
 
 // openHeaps counts c's heaps still undecided.
 func (t *tree) openHeaps(c *component) int {

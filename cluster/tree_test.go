@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -117,4 +118,56 @@ func ids(cs []*couple) []string {
 		out = append(out, c.id)
 	}
 	return out
+}
+
+// The coordinator hung in settle: with the unit of a heap (C, m) out, the facts stream
+// brought C's nimber m; the result of another heap then made settle look for a second
+// open heap, and every heap past m was decided winning at birth by that fact, one after
+// the other, while (C, m) itself stayed open. The facts must decide the heaps already open.
+func TestTree_FactOfAnOpenHeapEndsSettle(t *testing.T) {
+	job := Job{ID: "j", Game: "cram", Position: "3x5"} // nimber 1
+	g, _ := games.Lookup(job.Game)
+	p, _ := games.Parse(g, job.Position)
+	facts := engine.NewMapCache()
+	know := func(p engine.Position, n int) (bool, bool) { return knowOutcome(facts, p, n) }
+	tr := newTree(job, p, 2, know)
+	if got := ids(tr.takeFresh()); !slices.Equal(got, []string{"c0h0", "c0h1"}) {
+		t.Fatalf("units at the start: %v, want [c0h0 c0h1]", got)
+	}
+	facts.Put(p.Key(), engine.Fact{}.WithNimber(1)) // c0h1's worker proved it first
+	applied := make(chan struct{})
+	go func() {
+		tr.apply(Result{Job: job.ID, Unit: "c0h0", Outcome: Win})
+		close(applied)
+	}()
+	select {
+	case <-applied:
+	case <-time.After(10 * time.Second):
+		t.Fatal("apply did not return within 10 s: settle loops")
+	}
+	if heaps := len(tr.comps[0].heaps); !tr.done || heaps > 2 {
+		t.Fatalf("after the fact nimber 1 and c0h0 won: done %v with %d heaps opened, want done with 2", tr.done, heaps)
+	}
+	if _, nim := tr.answer(); *nim != 1 {
+		t.Errorf("nimber of %s = %d, want 1", job.Position, *nim)
+	}
+}
+
+// A settle whose loop finds the last nimber in the facts, opening no unit, ends the job:
+// no result is coming to settle it again (a nim job waited for its answer so).
+func TestTree_NimberFromTheFactsEndsTheJob(t *testing.T) {
+	job := Job{ID: "j", Game: "nim", Position: "3"}
+	g, _ := games.Lookup(job.Game)
+	p, _ := games.Parse(g, job.Position)
+	facts := engine.NewMapCache()
+	know := func(p engine.Position, n int) (bool, bool) { return knowOutcome(facts, p, n) }
+	tr := newTree(job, p, 2, know)
+	facts.Put(p.Key(), engine.Fact{}.WithNimber(3))
+	tr.apply(Result{Job: job.ID, Unit: "c0h0", Outcome: Win})
+	if !tr.done {
+		t.Fatalf("nim 3 with its nimber in the facts: not done after c0h0's result (%d heaps, %d open units)", len(tr.comps[0].heaps), len(tr.open()))
+	}
+	if _, nim := tr.answer(); *nim != 3 {
+		t.Errorf("nimber of nim 3 = %d, want 3", *nim)
+	}
 }
