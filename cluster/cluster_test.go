@@ -15,6 +15,7 @@ import (
 // A testCluster is a server, its coordinator and workers, in this process.
 type testCluster struct {
 	srv     *Server
+	co      *Coordinator
 	workers []*Worker
 	done    []chan error
 	cancel  context.CancelFunc
@@ -51,6 +52,7 @@ func startClusterStore(t testing.TB, n int, cfg Config, wcfg WorkerConfig, st *s
 	if err != nil {
 		t.Fatal(err)
 	}
+	tc.co = co
 	tc.coDone = make(chan error, 1)
 	go func() { tc.coDone <- co.Run(ctx) }()
 	for i := range n {
@@ -120,5 +122,49 @@ func TestSolve_SmallPositions(t *testing.T) {
 			t.Errorf("cluster nimber of %s %s = %v, want %d", c.game, c.pos, a.Nimber, want)
 		}
 		t.Logf("%s %s: nimber %d, %+v", c.game, c.pos, *a.Nimber, a.Stats)
+	}
+}
+
+// Two workers prove two different values ≠ of one position, and their batches reach the
+// coordinator one after the other: its cache must know both (a cache whose Puts overwrite
+// kept the second alone when the first was still in ristretto's buffer).
+func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
+	tc := startCluster(t, 0, Config{}, WorkerConfig{})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cl, err := Dial(ctx, tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	const keys = 200
+	batch := func(n int) []keyedFact {
+		var out []keyedFact
+		for i := range keys {
+			out = append(out, keyedFact{fmt.Sprintf("k%03d", i), engine.Fact{}.Without(n)})
+		}
+		return out
+	}
+	for i, node := range []string{"w1", "w2"} {
+		if _, err := publishFacts(ctx, cl.c.js, node, "cram", batch(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for tc.co.merger.merged.Load() < 2*keys {
+		if ctx.Err() != nil {
+			t.Fatalf("the coordinator merged %d facts of %d within 30 s", tc.co.merger.merged.Load(), 2*keys)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cache := tc.co.cache("cram")
+	lost := 0
+	for i := range keys {
+		f, _ := cache.Get(fmt.Sprintf("k%03d", i))
+		if !f.Excludes(0) || !f.Excludes(1) {
+			lost++
+		}
+	}
+	if lost > 0 {
+		t.Errorf("%d keys of %d lack one worker's fact in the coordinator's cache (want ≠ 0, 1)", lost, keys)
 	}
 }

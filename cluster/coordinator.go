@@ -27,7 +27,7 @@ type Coordinator struct {
 	cfg    Config
 	c      *conn
 	merger *merger
-	caches sync.Map // game → *engine.Ristretto of the facts seen (decides couples without a unit)
+	caches sync.Map // game → *coordCache of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)
@@ -103,21 +103,39 @@ func dialBare(url string) (*conn, error) {
 	return c, nil
 }
 
+// A coordCache is the coordinator's cache of one game's facts: a shared front before
+// ristretto. The front merges a Put with what it knows of the key, and the merger waits
+// for ristretto's Sets of one batch before the next (Wait), whose Gets then see them: two
+// workers' facts of one position, "≠ 0" and "≠ 1", both survive, where ristretto alone,
+// which applies its Sets in the background, let the second batch's Put overwrite the first
+// one's fact still in its buffer.
+type coordCache struct {
+	front *engine.SharedFront
+	rc    *engine.Ristretto
+}
+
+func (cc *coordCache) Get(key string) (engine.Fact, bool) { return cc.front.Get(key) }
+func (cc *coordCache) Put(key string, f engine.Fact)      { cc.front.Put(key, f) }
+
+// Wait blocks until ristretto has applied every Put so far.
+func (cc *coordCache) Wait() { cc.rc.Wait() }
+
 // cache returns the coordinator's cache of game's facts.
 func (co *Coordinator) cache(game string) engine.Cache {
 	if v, ok := co.caches.Load(game); ok {
-		return v.(*engine.Ristretto)
+		return v.(*coordCache)
 	}
 	rc, err := engine.NewRistretto(co.cfg.CacheMB)
 	if err != nil {
 		log.Printf("cluster: the coordinator's cache: %v", err)
 		return engine.NoCache{}
 	}
-	v, loaded := co.caches.LoadOrStore(game, rc)
+	cc := &coordCache{front: engine.NewSharedFront(rc, engine.FrontBits(co.cfg.CacheMB)), rc: rc}
+	v, loaded := co.caches.LoadOrStore(game, cc)
 	if loaded {
 		rc.Close()
 	}
-	return v.(*engine.Ristretto)
+	return v.(*coordCache)
 }
 
 // Run coordinates until ctx ends.
@@ -125,7 +143,7 @@ func (co *Coordinator) Run(ctx context.Context) error {
 	defer func() {
 		co.merger.close() // before the caches, and before the caller closes the store
 		co.c.close()
-		co.caches.Range(func(_, v any) bool { v.(*engine.Ristretto).Close(); return true })
+		co.caches.Range(func(_, v any) bool { v.(*coordCache).rc.Close(); return true })
 	}()
 	js := co.c.js
 	var err error

@@ -137,6 +137,9 @@ func (m *merger) take(msg jetstream.Msg) {
 	if m.cacheOf != nil {
 		cache = m.cacheOf(game)
 	}
+	if w, ok := cache.(waiter); ok {
+		w.Wait() // the last batch's Puts, which this one's Gets must see to merge with them
+	}
 	err := decodeFacts(msg.Data(), func(key string, f engine.Fact) {
 		m.merged.Add(1)
 		if cache != nil {
@@ -155,6 +158,9 @@ func (m *merger) take(msg jetstream.Msg) {
 		log.Printf("cluster: facts from %s: %v", h.Get(headerNode), err)
 	}
 }
+
+// A waiter is a cache whose Puts are applied in the background: Wait returns once they are.
+type waiter interface{ Wait() }
 
 // add merges one fact into the store.
 func (m *merger) add(game, key string, f engine.Fact) {
