@@ -49,8 +49,7 @@ type jobState struct {
 	tree    *tree
 	stats   Stats
 	workers map[string]bool
-	start   time.Time
-	facts0  int64 // facts seen on the stream when the job came
+	start   time.Time // when the job was handed over: its message's time in the jobs stream
 	unsent  []*couple
 
 	answerOutcome string
@@ -60,6 +59,7 @@ type jobState struct {
 // An event is what the coordinator's loop takes, one at a time.
 type event struct {
 	job     *Job
+	at      time.Time // the job's message's time in its stream
 	result  *Result
 	pending uint64 // results after this one in the stream when it was read
 	worker  *WorkerStatus
@@ -188,9 +188,14 @@ func (co *Coordinator) consume(ctx context.Context) error {
 	}{
 		{StreamJobs, subjectJobs, func(m jetstream.Msg) {
 			var j Job
-			if json.Unmarshal(m.Data(), &j) == nil {
-				co.events <- event{job: &j}
+			if json.Unmarshal(m.Data(), &j) != nil {
+				return
 			}
+			e := event{job: &j, at: time.Now()}
+			if md, err := m.Metadata(); err == nil {
+				e.at = md.Timestamp
+			}
+			co.events <- e
 		}},
 		{StreamResults, subjectResults + ">", func(m jetstream.Msg) {
 			var r Result
@@ -242,7 +247,7 @@ func (co *Coordinator) watchWorkers(ctx context.Context) error {
 func (co *Coordinator) handle(ctx context.Context, e event) {
 	switch {
 	case e.job != nil:
-		co.addJob(ctx, *e.job)
+		co.addJob(ctx, *e.job, e.at)
 	case e.result != nil:
 		co.addResult(ctx, *e.result)
 		if !co.caughtUp && e.pending == 0 {
@@ -257,8 +262,10 @@ func (co *Coordinator) handle(ctx context.Context, e event) {
 	}
 }
 
-// addJob starts a job not answered yet, applying the results read before it.
-func (co *Coordinator) addJob(ctx context.Context, j Job) {
+// addJob starts a job not answered yet, handed over at start, applying the results read
+// before it. Its counts are the results', and its elapsed time runs from start: a job
+// started again after a restart of the server reports its totals.
+func (co *Coordinator) addJob(ctx context.Context, j Job, start time.Time) {
 	if _, ok := co.jobs[j.ID]; ok {
 		return
 	}
@@ -277,7 +284,7 @@ func (co *Coordinator) addJob(ctx context.Context, j Job) {
 	}
 	cache := co.cache(g.Name())
 	know := func(p engine.Position, n int) (bool, bool) { return knowOutcome(cache, p, n) }
-	s := &jobState{job: j, workers: map[string]bool{}, start: time.Now(), facts0: co.merger.facts.Load()}
+	s := &jobState{job: j, workers: map[string]bool{}, start: start}
 	s.tree = newTree(j, p, co.cfg.Window, know)
 	co.jobs[j.ID] = s
 	for _, r := range co.pending[j.ID] {
@@ -305,6 +312,7 @@ func (co *Coordinator) addResult(ctx context.Context, r Result) {
 func (co *Coordinator) apply(s *jobState, r Result) {
 	s.stats.Done++
 	s.stats.Nodes += r.Nodes
+	s.stats.Facts += r.Facts
 	s.workers[r.Worker] = true
 	if r.Delivered > 1 {
 		s.stats.Redeliveries++
@@ -398,7 +406,6 @@ func (co *Coordinator) stats(s *jobState) Stats {
 		st.Open = len(s.tree.open())
 	}
 	st.Workers = len(s.workers)
-	st.Facts = co.merger.facts.Load() - s.facts0
 	if !s.start.IsZero() {
 		st.ElapsedMS = time.Since(s.start).Milliseconds()
 	}

@@ -213,6 +213,7 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 	solve := start(t, xdg, "solve", "cram", "3x13", "--server", url, "--json", "--timeout", "170s")
 	waitBusy(t, url, "w0", 60*time.Second)
 	time.Sleep(3 * time.Second) // some units done, their results in the stream
+	before, read := jobStatus(t, url), time.Now()
 	srv.kill()
 	time.Sleep(time.Second)
 	serve(t, xdg, addr, jsDir, "--unit-nodes", "40000")
@@ -220,5 +221,48 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 	if *out.Nimber != 2 || out.Outcome != Win {
 		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
 	}
+	t.Logf("before the restart: %+v", before.Stats)
 	t.Logf("cluster stats: %+v", out.Cluster)
+	// The totals go on from where they were: the elapsed time from the job's start (less
+	// the status's age, half a second, and the answer's wait, another), the facts from
+	// the results of before the restart, read again.
+	since := time.Since(read).Milliseconds()
+	if min := before.Stats.ElapsedMS + since - 1500; out.Cluster.ElapsedMS < min {
+		t.Errorf("after a restart the job took %d ms, want %d at least (%d before it, %d ms since)",
+			out.Cluster.ElapsedMS, min, before.Stats.ElapsedMS, since)
+	}
+	if out.Cluster.Facts < before.Stats.Facts || out.Cluster.Done < before.Stats.Done {
+		t.Errorf("after a restart the job counts %d facts and %d results, fewer than the %d and %d before it",
+			out.Cluster.Facts, out.Cluster.Done, before.Stats.Facts, before.Stats.Done)
+	}
+}
+
+// jobStatus returns the status of the one job of the server at url.
+func jobStatus(t *testing.T, url string) Status {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl, err := Dial(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	kv, err := cl.c.js.KeyValue(ctx, BucketStatus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := kv.ListKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range keys.Keys() {
+		if e, err := kv.Get(ctx, k); err == nil {
+			var st Status
+			if json.Unmarshal(e.Value(), &st) == nil {
+				return st
+			}
+		}
+	}
+	t.Fatal("no job's status on the server")
+	return Status{}
 }

@@ -78,7 +78,7 @@ type Result struct {
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided
 	Worker    string `json:"worker"`
 	Nodes     int64  `json:"nodes"`
-	Facts     int64  `json:"facts"`     // facts the search proved (published before the result)
+	Facts     int64  `json:"facts"`     // facts the unit's search proved, all published before the result
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
 }
@@ -91,7 +91,7 @@ type Stats struct {
 	Redeliveries int   `json:"redeliveries"` // results of a unit's second delivery or later
 	Duplicates   int   `json:"duplicates"`   // results of units already decided (harmless)
 	Workers      int   `json:"workers"`      // distinct workers that returned a result
-	Facts        int64 `json:"facts"`        // facts exchanged on the facts stream since the job came
+	Facts        int64 `json:"facts"`        // facts its units published on the facts stream (their results' Facts)
 	Nodes        int64 `json:"nodes"`        // nodes the workers expanded for it
 	ElapsedMS    int64 `json:"elapsed_ms"`
 }

@@ -215,7 +215,8 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	stopBeat := w.heartbeat(m, ackWait)
 	defer stopBeat()
 	start := time.Now()
-	outcome, nodes, err := searchUnit(ctx, gc, p, u, w.cfg.Workers)
+	proved := &counter{Cache: gc.rec}
+	outcome, nodes, err := searchUnit(ctx, proved, p, u, w.cfg.Workers)
 	if err != nil { // stopped: hand the unit back, unless the worker died
 		if !w.killed.Load() {
 			m.Nak()
@@ -223,11 +224,11 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		return
 	}
 	r := Result{Job: u.Job, Unit: u.ID, Outcome: outcome, Worker: w.cfg.Name, Nodes: nodes,
-		ElapsedMS: time.Since(start).Milliseconds()}
+		Facts: proved.puts.Load(), ElapsedMS: time.Since(start).Milliseconds()}
 	if md, err := m.Metadata(); err == nil {
 		r.Delivered = int(md.NumDelivered)
 	}
-	r.Facts = w.flush(ctx)
+	w.flush(ctx) // the unit's last facts, before its result
 	if err := w.publishResult(ctx, r); err != nil {
 		return // not acked: redelivered, searched again from the facts
 	}
@@ -235,13 +236,25 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	w.done.Add(1)
 }
 
-// searchUnit decides the couple (p, u.N) within u.Nodes: from the facts known, else by the
-// engine's search; Undecided when the budget ran out.
-func searchUnit(ctx context.Context, gc *gameCache, p engine.Position, u Unit, workers int) (string, int64, error) {
-	if known, win := knowOutcome(gc.rec, p, u.N); known {
+// A counter is a cache that counts the Puts of one unit's search: the facts it proved, which
+// its result reports (the recorder's outbox is shared by the units searched at once).
+type counter struct {
+	engine.Cache
+	puts atomic.Int64
+}
+
+func (c *counter) Put(key string, f engine.Fact) {
+	c.puts.Add(1)
+	c.Cache.Put(key, f)
+}
+
+// searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
+// else by the engine's search; Undecided when the budget ran out.
+func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int) (string, int64, error) {
+	if known, win := knowOutcome(cache, p, u.N); known {
 		return outcomeOf(win), 0, nil
 	}
-	s := engine.NewSolver(engine.WithCache(gc.rec), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
+	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
 	win, err := s.Outcome(ctx, p, u.N)
 	nodes := s.Stats().Nodes
 	switch {
