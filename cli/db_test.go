@@ -241,15 +241,16 @@ func TestDB_Usage(t *testing.T) {
 	}
 }
 
-// A store grown by solve, exported as jsonl (Cram's keys in base64), certifies the position
-// it was grown from, and the couples used, written as jsonl, certify it alone.
+// A store grown by solve with two workers, exported as jsonl (Cram's keys in base64),
+// certifies the position it was grown from, and the couples used, written as jsonl, certify
+// it alone, without the game's theory too. The store holds nimbers the search took from
+// Cram's theory (paths are Dawson's Kayles), but not their options' facts: the check takes
+// them from the theory as the search did (in one run of three, before it did, a 12-cell
+// path's option, a 9-cell path no search had written, failed it).
 func TestDB_CheckStoreOfCram(t *testing.T) {
 	tmp := t.TempDir()
 	db, all, small, proof := filepath.Join(tmp, "facts"), filepath.Join(tmp, "all.jsonl"), filepath.Join(tmp, "small.jsonl"), filepath.Join(tmp, "p.json")
-	// One worker: a store grown by two is not always a certificate (in 1 of 3 runs of 4x5 a
-	// couple proven winning lacked the fact of its losing option; every fact stays true, see
-	// engine's TestWorkers_EveryFactIsTrue); issue 14 keeps it open.
-	res := solveJSON(t, "cram", "4x5", "--db", db, "--tree-nodes", "0", "--workers", "1")
+	res := solveJSON(t, "cram", "4x5", "--db", db, "--tree-nodes", "0", "--workers", "2")
 	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", db)
 	out := grundyOK(t, "db", "check", all, "--game", "cram", "4x5", "-o", small, "--tree", proof)
 	want := `nimber("4x5") = ` + strconv.Itoa(*res.Nimber)
@@ -257,8 +258,30 @@ func TestDB_CheckStoreOfCram(t *testing.T) {
 		t.Errorf("check said %q, want %q", out, want)
 	}
 	grundyOK(t, "check", proof)
-	if again := grundyOK(t, "db", "check", small, "--game", "cram", "4x5"); !strings.Contains(again, want) {
+	if again := grundyOK(t, "db", "check", small, "--game", "cram", "4x5", "--no-theory"); !strings.Contains(again, want) {
 		t.Errorf("check of the couples used said %q", again)
+	}
+}
+
+// A board whose free cells are a path of 12 is solved by Cram's theory alone, and the store
+// keeps that one fact: db check proves it from the theory, saying so, and --no-theory (Glop's
+// check proper) fails, exit 1, naming an option the file cannot show winning.
+func TestDB_CheckTheory(t *testing.T) {
+	tmp := t.TempDir()
+	db, all, small := filepath.Join(tmp, "facts"), filepath.Join(tmp, "all.jsonl"), filepath.Join(tmp, "small.jsonl")
+	const path = "...../.###./.###./...##"
+	if res := solveJSON(t, "cram", path, "--db", db, "--tree-nodes", "0"); *res.Nimber != 2 || res.Stats.Nodes != 0 {
+		t.Fatalf("solve: nimber %d in %d nodes, want 2 from the theory", *res.Nimber, res.Stats.Nodes)
+	}
+	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", db)
+	out := grundyOK(t, "db", "check", all, "--game", "cram", path, "-o", small)
+	if !regexp.MustCompile(`= 2, .* from 1 of its 1 couples and \d+ from the game's theory`).MatchString(out) {
+		t.Errorf("check said %q, want the nimber from 1 couple and the theory", out)
+	}
+	grundyOK(t, "db", "check", small, "--game", "cram", path, "--no-theory")
+	code, _, errOut := grundy("db", "check", all, "--game", "cram", path, "--no-theory")
+	if code != 1 || !strings.Contains(errOut, "does not prove") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("--no-theory: exit %d, stderr %q; want 1 and one line", code, errOut)
 	}
 }
 

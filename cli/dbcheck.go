@@ -21,6 +21,7 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	small := fs.String("o", "", "write the couples the proof used here, in the file's format")
 	treeOut := fs.String("tree", "", "write the proof here, a grundy-tree/1 that `grundy check` verifies")
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s)")
+	noTheory := fs.Bool("no-theory", false, "take every nimber from the file, none from the game's theory (Glop's check proper)")
 	pos, err := parseArgs(fs, args)
 	switch {
 	case err != nil:
@@ -50,7 +51,11 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	start := time.Now()
-	cert, err := store.Certify(ctx, g.Name(), db, p)
+	var opts []store.CertifyOption
+	if *noTheory {
+		opts = append(opts, store.DatabaseOnly())
+	}
+	cert, err := store.Certify(ctx, g.Name(), db, p, opts...)
 	if err != nil {
 		return dbFail(env, "check", fmt.Errorf("%s does not prove %s: %w", file, quote(text), err))
 	}
@@ -59,7 +64,7 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	}
 	printCertificate(env.Stdout, file, db, cert, time.Since(start))
 	if *small != "" {
-		fmt.Fprintf(env.Stdout, "%s: the %s couples the proof used (%s)\n", *small, numfmt.Grouped(int64(len(cert.Used))), db.Format)
+		fmt.Fprintf(env.Stdout, "%s: the %s couples the proof used (%s)%s\n", *small, numfmt.Grouped(int64(len(cert.Used))), db.Format, theoryNote(cert, ", %s of them from the game's theory"))
 	}
 	if *treeOut != "" {
 		fmt.Fprintf(env.Stdout, "%s: the proof, %s nodes (grundy check verifies it)\n", *treeOut, numfmt.Grouped(int64(len(cert.Tree.Nodes))))
@@ -76,8 +81,17 @@ func printCertificate(w io.Writer, file string, db *store.Database, cert *store.
 	if !cert.HasNimber {
 		what = fmt.Sprintf("%s is %s (the file lacks the nimber of a component, so no nimber)", engine.Quote(cert.Position), outcome)
 	}
-	fmt.Fprintf(w, "ok: %s: %s, from %s of its %s couples (%v)\n", file, what,
-		numfmt.Grouped(int64(len(cert.Used))), numfmt.Grouped(int64(len(db.Records))), took.Round(time.Millisecond))
+	fmt.Fprintf(w, "ok: %s: %s, from %s of its %s couples%s (%v)\n", file, what,
+		numfmt.Grouped(int64(len(cert.Used)-cert.Theory)), numfmt.Grouped(int64(len(db.Records))), theoryNote(cert, " and %s from the game's theory"), took.Round(time.Millisecond))
+}
+
+// theoryNote says, in format, how many couples of the proof the game's theory gave, when it
+// gave some.
+func theoryNote(cert *store.Certificate, format string) string {
+	if cert.Theory == 0 {
+		return ""
+	}
+	return fmt.Sprintf(format, numfmt.Grouped(int64(cert.Theory)))
 }
 
 // writeCertificate writes the couples used and the proof, each atomically, when asked.

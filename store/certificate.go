@@ -10,11 +10,11 @@ import (
 	"grundy/engine"
 )
 
-// A Certificate is what Certify derived of a position from a database's losing couples alone,
-// with the proof and the couples it used.
+// A Certificate is what Certify derived of a position from a database's losing couples (and
+// the game's theory), with the proof and the couples it used.
 type Certificate struct {
 	Position  string // the position, in its game's notation
-	HasNimber bool   // the database gives the nimber of every component
+	HasNimber bool   // the database (or the theory) gives the nimber of every component
 	Nimber    int    // then its nimber, the XOR of theirs
 	Win       bool   // the outcome of the position played alone, (P, 0)
 	// Tree is the proof, a grundy-tree/1 that engine.Check (`grundy check`) verifies from the
@@ -24,8 +24,12 @@ type Certificate struct {
 	// smallest database in the sense of this check. Where a winning couple had several losing
 	// options in the database, the check took, greedily, the one needing the fewest couples
 	// not proven yet (then the first the game makes) whose proof held: every couple in Used
-	// is needed by the proof given, but another choice might need fewer in all.
+	// is needed by the proof given, but another choice might need fewer in all. It holds
+	// the couples the proof took from the game's theory too, so that Used alone certifies
+	// the position without the theory, as Glop's check would.
 	Used []Record
+	// Theory is how many couples of Used the game's theory gave, not the database.
+	Theory int
 }
 
 // A CertifyError names the couple the check could not derive from the database, and why.
@@ -57,9 +61,21 @@ func (e *CertifyError) Error() string {
 // couple one of whose options it gives as losing — fails the check, naming that couple.
 //
 // Only the facts with a nimber count: values proven ≠ are not losing couples.
-func Certify(ctx context.Context, game string, db *Database, p engine.Position) (*Certificate, error) {
+//
+// A component the database lacks takes its nimber from the game's theory (an engine.Valuer:
+// Cram's paths, cycles and half-turn symmetric boards, the octal games' tables), as the
+// search reads it, unless DatabaseOnly is given. A store keeps the facts the search took
+// from theory, but not the facts of their options, which no search wrote: (Q, n) "= n" from
+// theory, yet nothing of an option of Q. The proof derives such a nimber from the rules as
+// it does the database's: every option of the couple shown winning, each by a losing option
+// whose nimber the database or the theory gives.
+func Certify(ctx context.Context, game string, db *Database, p engine.Position, opts ...CertifyOption) (*Certificate, error) {
 	p = engine.Exactly(p) // options keyed as the database's positions are: canonical, not cheap
-	c := &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, ids: map[coupleID]int{}, failed: map[coupleID]error{}}
+	c := &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, theory: map[string]int{}, useTheory: true,
+		ids: map[coupleID]int{}, failed: map[coupleID]error{}}
+	for _, o := range opts {
+		o(c)
+	}
 	for _, r := range db.Records {
 		if n, ok := r.Fact.Nimber(); ok {
 			c.nimbers[r.Key] = n
@@ -71,7 +87,7 @@ func Certify(ctx context.Context, game string, db *Database, p engine.Position) 
 	cert := &Certificate{Position: p.String()}
 	x, all := 0, true
 	for _, comp := range p.Split() {
-		n, ok := c.nimbers[comp.Key()]
+		n, ok := c.nimber(comp, comp.Key())
 		x ^= n
 		all = all && ok
 	}
@@ -87,9 +103,16 @@ func Certify(ctx context.Context, game string, db *Database, p engine.Position) 
 	if err != nil {
 		return nil, err
 	}
-	cert.Tree, cert.Used = c.readOut(root)
+	cert.Tree, cert.Used, cert.Theory = c.readOut(root)
 	return cert, nil
 }
+
+// A CertifyOption changes how Certify derives.
+type CertifyOption func(*certifier)
+
+// DatabaseOnly makes Certify take every nimber from the database, never from the game's
+// theory: Glop's check proper, which asks whether the database alone is a certificate.
+func DatabaseOnly() CertifyOption { return func(c *certifier) { c.useTheory = false } }
 
 // A coupleID names a couple as the tree checker does: the position by its components' keys.
 type coupleID struct {
@@ -102,11 +125,43 @@ type certifier struct {
 	ctx     context.Context
 	game    string
 	nimbers map[string]int // component key → nimber, from the database
+	// theory is what the game's theory said of the components the database lacks: key →
+	// nimber, -1 when it gives none; asked only when useTheory.
+	theory    map[string]int
+	useTheory bool
 	nodes   []engine.Node
 	keys    []string // the component key of each couple node ("" for sums and terminals)
 	ids     map[coupleID]int
 	failed  map[coupleID]error
 	work    int
+}
+
+// nimber returns the nimber of the component comp, whose key is key: the database's, else
+// the game's theory's (see Certify).
+func (c *certifier) nimber(comp engine.Position, key string) (int, bool) {
+	if n, ok := c.nimbers[key]; ok {
+		return n, true
+	}
+	if !c.useTheory {
+		return 0, false
+	}
+	n, asked := c.theory[key]
+	if !asked {
+		n = -1
+		if v, ok := comp.(engine.Valuer); ok {
+			if m, known := v.Value(); known {
+				n = m
+			}
+		}
+		c.theory[key] = n
+	}
+	return n, n >= 0
+}
+
+// fromTheory reports whether the nimber of the component with key came from the theory.
+func (c *certifier) fromTheory(key string) bool {
+	_, inDatabase := c.nimbers[key]
+	return !inDatabase && c.theory[key] >= 0
 }
 
 // idOf names the couple (q, n) by the keys of q's components.
@@ -186,7 +241,7 @@ func (c *certifier) lose(q engine.Position, n int) (int, error) {
 		kids := make([]int, 0, len(comps))
 		x := 0
 		for _, comp := range comps {
-			m, ok := c.nimbers[comp.Key()]
+			m, ok := c.nimber(comp, comp.Key())
 			if !ok {
 				return 0, failure(comp.String(), 0, "a component of %s, not in the database: its nimber would have to be searched for", engine.Quote(q.String()))
 			}
@@ -207,7 +262,7 @@ func (c *certifier) lose(q engine.Position, n int) (int, error) {
 // every option of the couple is shown winning.
 func (c *certifier) lose1(comp engine.Position, id coupleID, n int) (int, error) {
 	return c.memo(id, func() (int, error) {
-		m, ok := c.nimbers[id.key]
+		m, ok := c.nimber(comp, id.key)
 		switch {
 		case !ok:
 			return 0, failure(comp.String(), n, "not in the database: its nimber would have to be searched for")

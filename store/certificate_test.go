@@ -46,9 +46,9 @@ func solvedDatabase(t *testing.T, g games.Game, pos string) (*Database, engine.P
 }
 
 // certify runs Certify and checks its tree with the engine's checker.
-func certifyChecked(t *testing.T, g games.Game, db *Database, p engine.Position) (*Certificate, error) {
+func certifyChecked(t *testing.T, g games.Game, db *Database, p engine.Position, opts ...CertifyOption) (*Certificate, error) {
 	t.Helper()
-	cert, err := Certify(context.Background(), g.Name(), db, p)
+	cert, err := Certify(context.Background(), g.Name(), db, p, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,9 @@ func TestCertify_Sum(t *testing.T) {
 	}
 }
 
-// Cram (keys are bytes, positions split into parts) and Kayles, from their engines' trees.
+// Cram (keys are bytes, positions split into parts) and Kayles, from their engines' trees;
+// each couple of the smallest database is needed by Glop's check proper (DatabaseOnly: the
+// theory gives every Kayles heap).
 func TestCertify_OtherGames(t *testing.T) {
 	for _, tt := range []struct{ game, pos string }{{"cram", "3x4"}, {"cram", "4x4"}, {"kayles", "9 4"}} {
 		t.Run(tt.game+" "+tt.pos, func(t *testing.T) {
@@ -212,7 +214,7 @@ func TestCertify_OtherGames(t *testing.T) {
 			}
 			failed := 0
 			for _, r := range cert.Used {
-				if _, err := certifyChecked(t, g, dropKey(&Database{Records: cert.Used}, r.Key), p); err != nil {
+				if _, err := certifyChecked(t, g, dropKey(&Database{Records: cert.Used}, r.Key), p, DatabaseOnly()); err != nil {
 					failed++
 				}
 			}
@@ -288,4 +290,37 @@ func TestCertify_Sound(t *testing.T) {
 		t.Errorf("%d accepted, %d refused: want both", accepted, refused)
 	}
 	t.Logf("seed %d: %d databases certified 0*4, %d refused", seed, accepted, refused)
+}
+
+// A store keeps the nimbers the search took from the game's theory, but nothing of their
+// options: solving a Cram board whose free cells are a path of 12 (Dawson's Kayles: 2)
+// leaves that one fact. The check derives it as the search did, from the theory, and its
+// proof from the rules: Used then holds the couples the theory gave, and certifies the board
+// alone, with no theory; without the theory the one fact proves nothing.
+func TestCertify_Theory(t *testing.T) {
+	g := lookupGame(t, "cram")
+	p, err := games.Parse(g, "...../.###./.###./...##")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := &Database{Records: []Record{{Game: "cram", Key: p.Key(), Position: p.String(), Fact: engine.Fact{}.WithNimber(2)}}}
+	cert, err := certifyChecked(t, g, db, p)
+	if err != nil || !cert.HasNimber || cert.Nimber != 2 {
+		t.Fatalf("Certify = %+v, %v; want nimber 2", cert, err)
+	}
+	if cert.Theory == 0 || cert.Theory != len(cert.Used)-1 {
+		t.Errorf("%d couples used, %d from the theory; want all but the database's one", len(cert.Used), cert.Theory)
+	}
+	if again, err := certifyChecked(t, g, &Database{Records: cert.Used}, p, DatabaseOnly()); err != nil || again.Nimber != 2 || again.Theory != 0 {
+		t.Fatalf("the couples used, without the theory: %+v, %v", again, err)
+	}
+	_, err = certifyChecked(t, g, db, p, DatabaseOnly())
+	var ce *CertifyError
+	if !errors.As(err, &ce) || ce.N != 2 {
+		t.Fatalf("without the theory: error %v, want a CertifyError naming a couple with heap 2", err)
+	}
+	wrong := &Database{Records: []Record{{Game: "cram", Key: p.Key(), Position: p.String(), Fact: engine.Fact{}.WithNimber(3)}}}
+	if _, err := certifyChecked(t, g, wrong, p); !errors.As(err, &ce) {
+		t.Errorf("a database giving 3 against the theory's 2: error %v, want a CertifyError", err)
+	}
 }

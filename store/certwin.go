@@ -48,7 +48,7 @@ func (c *certifier) winSum(q engine.Position, comps []engine.Position, id couple
 		if i == last {
 			continue
 		}
-		m := c.nimbers[comp.Key()]
+		m, _ := c.nimber(comp, comp.Key())
 		k, err := c.lose1(comp, coupleID{comp.Key(), m}, m)
 		if err != nil {
 			return 0, err
@@ -68,7 +68,7 @@ func (c *certifier) winSum(q engine.Position, comps []engine.Position, id couple
 func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n int) (int, error) {
 	missing, total := -1, n
 	for i, comp := range comps {
-		m, ok := c.nimbers[comp.Key()]
+		m, ok := c.nimber(comp, comp.Key())
 		switch {
 		case !ok && missing >= 0:
 			return 0, failure(q.String(), n, "the database has the nimber of neither %s nor %s: the sum needs all its components' but one", engine.Quote(comps[missing].String()), engine.Quote(comp.String()))
@@ -85,7 +85,7 @@ func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n 
 		return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is losing, not winning", n)
 	}
 	for i, comp := range comps {
-		if m := c.nimbers[comp.Key()]; m < total^m {
+		if m, _ := c.nimber(comp, comp.Key()); m < total^m {
 			return i, nil
 		}
 	}
@@ -96,7 +96,7 @@ func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n 
 // gives, when smaller, or else by the first option whose couple the database shows losing.
 func (c *certifier) win1(comp engine.Position, id coupleID, n int) (int, error) {
 	return c.memo(id, func() (int, error) {
-		if m, ok := c.nimbers[id.key]; ok {
+		if m, ok := c.nimber(comp, id.key); ok {
 			if m == n {
 				return 0, failure(comp.String(), n, "the database gives nimber %d: the couple is losing, not winning", m)
 			}
@@ -166,7 +166,8 @@ func (c *certifier) candidates(comp engine.Position, n int) ([]engine.Position, 
 func (c *certifier) newCouples(o engine.Position) int {
 	k := 0
 	for _, comp := range o.Split() {
-		if _, ok := c.ids[coupleID{comp.Key(), c.nimbers[comp.Key()]}]; !ok {
+		m, _ := c.nimber(comp, comp.Key())
+		if _, ok := c.ids[coupleID{comp.Key(), m}]; !ok {
 			k++
 		}
 	}
@@ -181,7 +182,7 @@ const maxLacking = 4
 func (c *certifier) lacking(list []string, o engine.Position) []string {
 	missing := ""
 	for _, comp := range o.Split() {
-		if _, ok := c.nimbers[comp.Key()]; !ok {
+		if _, ok := c.nimber(comp, comp.Key()); !ok {
 			if missing != "" {
 				return list
 			}
@@ -216,7 +217,7 @@ func lackingNote(list []string) string {
 func (c *certifier) losingByDatabase(o engine.Position, n int) bool {
 	x := 0
 	for _, comp := range o.Split() {
-		m, ok := c.nimbers[comp.Key()]
+		m, ok := c.nimber(comp, comp.Key())
 		if !ok {
 			return false
 		}
@@ -226,10 +227,10 @@ func (c *certifier) losingByDatabase(o engine.Position, n int) bool {
 }
 
 // readOut returns the tree of the couples reachable from root, numbered breadth first from
-// it (couples proven by attempts that failed further up are left out), and the losing couples
-// of components among them.
-func (c *certifier) readOut(root int) (*engine.Tree, []Record) {
-	t := &engine.Tree{Format: engine.TreeFormat, Game: c.game}
+// it (couples proven by attempts that failed further up are left out), the losing couples
+// of components among them, and how many of those the theory gave.
+func (c *certifier) readOut(root int) (t *engine.Tree, used []Record, theory int) {
+	t = &engine.Tree{Format: engine.TreeFormat, Game: c.game}
 	newID := map[int]int{root: 0}
 	order := []int{root}
 	for i := 0; i < len(order); i++ {
@@ -240,7 +241,6 @@ func (c *certifier) readOut(root int) (*engine.Tree, []Record) {
 			}
 		}
 	}
-	var used []Record
 	for i, old := range order {
 		nd := c.nodes[old]
 		nd.ID = i
@@ -251,8 +251,11 @@ func (c *certifier) readOut(root int) (*engine.Tree, []Record) {
 		t.Nodes = append(t.Nodes, nd)
 		if nd.Losing() && nd.Kind == engine.KindCouple && c.keys[old] != "" {
 			used = append(used, Record{Game: c.game, Key: c.keys[old], Position: nd.Position, Fact: engine.Fact{}.WithNimber(nd.N)})
+			if c.fromTheory(c.keys[old]) {
+				theory++
+			}
 		}
 	}
 	slices.SortFunc(used, func(a, b Record) int { return strings.Compare(a.Key, b.Key) })
-	return t, used
+	return t, used, theory
 }
