@@ -41,8 +41,8 @@ func init() {
 		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
 		{"merge", "db merge PATH… [--db PATH]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
-		{"check", "db check FILE --game G POSITION [-o SMALL] [--tree PROOF.json] [--timeout D]",
-			"Glop's check: the position's outcome and nimber from the file's losing couples alone", runDBCheck},
+		{"check", "db check FILE --game G POSITION [-o SMALL] [--tree PROOF.json] [--timeout D] [--no-theory]",
+			"Glop's check: the position's outcome and nimber from the file's losing couples and the game's theory", runDBCheck},
 	}
 }
 
