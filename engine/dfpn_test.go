@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -10,75 +9,6 @@ import (
 // dfpnSolver returns a df-pn solver on c with a table of tableBytes.
 func dfpnSolver(c Cache, tableBytes int64, opts ...SolverOption) *Solver {
 	return NewSolver(append([]SolverOption{WithCache(c), WithDFPN(tableBytes)}, opts...)...)
-}
-
-// TestDFPN_AgainstBruteForce: df-pn's nimbers and outcomes of couples agree with the mex
-// oracle, with every cache (none included: no answer may depend on a hit).
-func TestDFPN_AgainstBruteForce(t *testing.T) {
-	ctx := context.Background()
-	for name, newCache := range caches(t) {
-		for seed := uint64(1); seed <= seeds(40); seed++ {
-			r := rand.New(rand.NewPCG(seed, 13))
-			size := 8
-			if name != "none" && name != "front" {
-				size = 16
-			}
-			g := randomGraph(r, size, 3)
-			g.sums = seed%2 == 0
-			for range 6 {
-				p := randomPosition(r, g)
-				want := bruteNimber(g, p.at)
-				got, err := dfpnSolver(newCache(), 1<<20).Nimber(ctx, p)
-				if err != nil || got != want {
-					t.Fatalf("%s seed %d: DFPN Nimber(%q) = %d, %v; want %d", name, seed, p, got, err, want)
-				}
-				for n := range 4 {
-					win, err := dfpnSolver(newCache(), 1<<20).Outcome(ctx, p, n)
-					if err != nil || win != (want != n) {
-						t.Fatalf("%s seed %d: DFPN Outcome(%q, %d) = %v, %v; nimber %d", name, seed, p, n, win, err, want)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestDFPN_SharedSolver runs many searches on one solver and cache, as a runner does.
-func TestDFPN_SharedSolver(t *testing.T) {
-	ctx := context.Background()
-	for seed := uint64(1); seed <= seeds(20); seed++ {
-		r := rand.New(rand.NewPCG(seed, 17))
-		g := randomGraph(r, 26, 4)
-		g.sums = true
-		s := dfpnSolver(NewMapCache(), 1<<20)
-		for range 10 {
-			p := randomPosition(r, g)
-			want := bruteNimber(g, p.at)
-			n := r.IntN(4)
-			if win, err := s.Outcome(ctx, p, n); err != nil || win != (want != n) {
-				t.Fatalf("seed %d: Outcome(%q, %d) = %v, %v; nimber %d", seed, p, n, win, err, want)
-			}
-			if got, err := s.Nimber(ctx, p); err != nil || got != want {
-				t.Fatalf("seed %d: Nimber(%q) = %d, %v; want %d", seed, p, got, err, want)
-			}
-		}
-	}
-}
-
-// TestDFPN_SumIsXor: the nimber of a sum is the nim-sum of its terms' nimbers, with no cache.
-func TestDFPN_SumIsXor(t *testing.T) {
-	ctx := context.Background()
-	for seed := uint64(1); seed <= seeds(30); seed++ {
-		r := rand.New(rand.NewPCG(seed, 19))
-		g := randomGraph(r, 30, 3)
-		g.sums = true
-		a, b := randomPosition(r, g), randomPosition(r, g)
-		want := bruteNimber(g, a.at) ^ bruteNimber(g, b.at)
-		nab, err := dfpnSolver(NoCache{}, 1<<20).Nimber(ctx, Sum{a, b})
-		if err != nil || nab != want {
-			t.Fatalf("seed %d: Nimber(%q + %q) = %d, %v; want %d", seed, a, b, nab, err, want)
-		}
-	}
 }
 
 // TestDFPN_SmallTable: with a table far smaller than the DAG, df-pn cuts it down again and
@@ -106,34 +36,6 @@ func TestDFPN_SmallTable(t *testing.T) {
 	}
 	if cuts == 0 {
 		t.Errorf("the least table was never cut down: the test proves nothing")
-	}
-}
-
-// TestDFPN_StopKeepsTrueFacts stops searches at many points: each stop is reported, and
-// every fact left in the cache is true.
-func TestDFPN_StopKeepsTrueFacts(t *testing.T) {
-	for seed := uint64(1); seed <= seeds(15); seed++ {
-		r := rand.New(rand.NewPCG(seed, 23))
-		g := randomGraph(r, 22, 4)
-		g.sums = true
-		p := tokens{g, []int{19, 20, 21}}
-		want := bruteNimber(g, p.at)
-		facts := 0
-		for stop := int64(0); stop < 200; stop += 1 + int64(r.IntN(7)) {
-			ctx := &countdown{Context: context.Background()}
-			ctx.left.Store(stop)
-			cache := NewMapCache()
-			got, err := dfpnSolver(cache, 1<<20).Nimber(ctx, p)
-			if err == nil && got != want {
-				t.Fatalf("seed %d: Nimber(%q) = %d after %d looks, want %d", seed, p, got, stop, want)
-			} else if err != nil && !errors.Is(err, context.Canceled) {
-				t.Fatalf("seed %d: stop after %d looks: %v, want context.Canceled", seed, stop, err)
-			}
-			facts += checkFacts(t, g, cache)
-		}
-		if facts == 0 {
-			t.Errorf("seed %d: no search stopped after proving anything", seed)
-		}
 	}
 }
 

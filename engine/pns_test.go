@@ -15,75 +15,98 @@ func pnsSolver(c Cache, opts ...SolverOption) *Solver {
 	return NewSolver(append([]SolverOption{WithCache(c), WithProofNumbers()}, opts...)...)
 }
 
-// TestPNS_AgainstBruteForce: the proof-number search's nimbers and outcomes of couples agree
-// with the mex oracle and with the depth-first search, with every cache (none included: no
-// answer may depend on a hit).
-func TestPNS_AgainstBruteForce(t *testing.T) {
+// proofSearches are the two proof-number searches, each on a cache: best first over the
+// DAG of couples (pns.go), and depth first with a transposition table (dfpn.go). The tests
+// that hold for both run over this table.
+var proofSearches = []struct {
+	name  string
+	table bool // its reports give a transposition table's size, not a DAG's
+	new   func(c Cache, opts ...SolverOption) *Solver
+}{
+	{"pns", false, pnsSolver},
+	{"dfpn", true, func(c Cache, opts ...SolverOption) *Solver { return dfpnSolver(c, 1<<20, opts...) }},
+}
+
+// TestProofSearch_AgainstBruteForce: each search's nimbers and outcomes of couples agree with
+// the mex oracle, with every cache (none included: no answer may depend on a hit).
+func TestProofSearch_AgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
-	for name, newCache := range caches(t) {
-		for seed := uint64(1); seed <= seeds(40); seed++ {
-			r := rand.New(rand.NewPCG(seed, 13))
-			size := 8
-			if name != "none" && name != "front" {
-				size = 16
-			}
-			g := randomGraph(r, size, 3)
-			g.sums = seed%2 == 0
-			for range 6 {
-				p := randomPosition(r, g)
-				want := bruteNimber(g, p.at)
-				got, err := pnsSolver(newCache()).Nimber(ctx, p)
-				if err != nil || got != want {
-					t.Fatalf("%s seed %d: PNS Nimber(%q) = %d, %v; want %d", name, seed, p, got, err, want)
-				}
-				for n := range 4 {
-					win, err := pnsSolver(newCache()).Outcome(ctx, p, n)
-					if err != nil || win != (want != n) {
-						t.Fatalf("%s seed %d: PNS Outcome(%q, %d) = %v, %v; nimber %d", name, seed, p, n, win, err, want)
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			for name, newCache := range caches(t) {
+				for seed := uint64(1); seed <= seeds(40); seed++ {
+					r := rand.New(rand.NewPCG(seed, 13))
+					size := 8
+					if name != "none" && name != "front" {
+						size = 16
+					}
+					g := randomGraph(r, size, 3)
+					g.sums = seed%2 == 0
+					for range 6 {
+						p := randomPosition(r, g)
+						want := bruteNimber(g, p.at)
+						got, err := search.new(newCache()).Nimber(ctx, p)
+						if err != nil || got != want {
+							t.Fatalf("%s seed %d: Nimber(%q) = %d, %v; want %d", name, seed, p, got, err, want)
+						}
+						for n := range 4 {
+							win, err := search.new(newCache()).Outcome(ctx, p, n)
+							if err != nil || win != (want != n) {
+								t.Fatalf("%s seed %d: Outcome(%q, %d) = %v, %v; nimber %d", name, seed, p, n, win, err, want)
+							}
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
-// TestPNS_SharedSolver runs many searches on one solver and cache, as a runner does: the
-// facts each search leaves close the next one's nodes, and the answers stay right.
-func TestPNS_SharedSolver(t *testing.T) {
+// TestProofSearch_SharedSolver runs many searches on one solver and cache, as a runner does:
+// the facts each search leaves close the next one's couples, and the answers stay right.
+func TestProofSearch_SharedSolver(t *testing.T) {
 	ctx := context.Background()
-	for seed := uint64(1); seed <= seeds(20); seed++ {
-		r := rand.New(rand.NewPCG(seed, 17))
-		g := randomGraph(r, 26, 4)
-		g.sums = true
-		s := pnsSolver(NewMapCache())
-		for range 10 {
-			p := randomPosition(r, g)
-			want := bruteNimber(g, p.at)
-			n := r.IntN(4)
-			if win, err := s.Outcome(ctx, p, n); err != nil || win != (want != n) {
-				t.Fatalf("seed %d: Outcome(%q, %d) = %v, %v; nimber %d", seed, p, n, win, err, want)
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= seeds(20); seed++ {
+				r := rand.New(rand.NewPCG(seed, 17))
+				g := randomGraph(r, 26, 4)
+				g.sums = true
+				s := search.new(NewMapCache())
+				for range 10 {
+					p := randomPosition(r, g)
+					want := bruteNimber(g, p.at)
+					n := r.IntN(4)
+					if win, err := s.Outcome(ctx, p, n); err != nil || win != (want != n) {
+						t.Fatalf("seed %d: Outcome(%q, %d) = %v, %v; nimber %d", seed, p, n, win, err, want)
+					}
+					if got, err := s.Nimber(ctx, p); err != nil || got != want {
+						t.Fatalf("seed %d: Nimber(%q) = %d, %v; want %d", seed, p, got, err, want)
+					}
+				}
 			}
-			if got, err := s.Nimber(ctx, p); err != nil || got != want {
-				t.Fatalf("seed %d: Nimber(%q) = %d, %v; want %d", seed, p, got, err, want)
-			}
-		}
+		})
 	}
 }
 
-// TestPNS_SumIsXor: the nimber of a sum is the nim-sum of its terms' nimbers.
-func TestPNS_SumIsXor(t *testing.T) {
+// TestProofSearch_SumIsXor: the nimber of a sum, found with no cache, is the nim-sum of its
+// terms' nimbers.
+func TestProofSearch_SumIsXor(t *testing.T) {
 	ctx := context.Background()
-	for seed := uint64(1); seed <= seeds(30); seed++ {
-		r := rand.New(rand.NewPCG(seed, 19))
-		g := randomGraph(r, 30, 3)
-		g.sums = true
-		a, b := randomPosition(r, g), randomPosition(r, g)
-		na, _ := pnsSolver(NewMapCache()).Nimber(ctx, a)
-		nb, _ := pnsSolver(NewMapCache()).Nimber(ctx, b)
-		nab, err := pnsSolver(NoCache{}).Nimber(ctx, Sum{a, b})
-		if err != nil || nab != na^nb {
-			t.Fatalf("seed %d: Nimber(%q + %q) = %d, %v; want %d ^ %d", seed, a, b, nab, err, na, nb)
-		}
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= seeds(30); seed++ {
+				r := rand.New(rand.NewPCG(seed, 19))
+				g := randomGraph(r, 30, 3)
+				g.sums = true
+				a, b := randomPosition(r, g), randomPosition(r, g)
+				want := bruteNimber(g, a.at) ^ bruteNimber(g, b.at)
+				nab, err := search.new(NoCache{}).Nimber(ctx, Sum{a, b})
+				if err != nil || nab != want {
+					t.Fatalf("seed %d: Nimber(%q + %q) = %d, %v; want %d", seed, a, b, nab, err, want)
+				}
+			}
+		})
 	}
 }
 
@@ -103,35 +126,36 @@ func TestPNS_ReusesWhatItProved(t *testing.T) {
 	}
 }
 
-// TestPNS_StopKeepsTrueFacts stops searches at many points: each stop is reported, and
-// every fact left in the cache is true (checked against the oracle), so a later search
+// TestProofSearch_StopKeepsTrueFacts stops searches at many points: each stop is reported,
+// and every fact left in the cache is true (checked against the oracle), so a later search
 // may trust it.
-func TestPNS_StopKeepsTrueFacts(t *testing.T) {
-	for seed := uint64(1); seed <= seeds(15); seed++ {
-		r := rand.New(rand.NewPCG(seed, 23))
-		g := randomGraph(r, 22, 4)
-		g.sums = true
-		p := tokens{g, []int{19, 20, 21}}
-		want := bruteNimber(g, p.at)
-		facts := 0
-		for stop := int64(0); stop < 200; stop += 1 + int64(r.IntN(7)) {
-			ctx := &countdown{Context: context.Background()}
-			ctx.left.Store(stop)
-			cache := NewMapCache()
-			s := pnsSolver(cache)
-			got, err := s.Nimber(ctx, p)
-			if err == nil {
-				if got != want {
-					t.Fatalf("seed %d: Nimber(%q) = %d after %d looks, want %d", seed, p, got, stop, want)
+func TestProofSearch_StopKeepsTrueFacts(t *testing.T) {
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= seeds(15); seed++ {
+				r := rand.New(rand.NewPCG(seed, 23))
+				g := randomGraph(r, 22, 4)
+				g.sums = true
+				p := tokens{g, []int{19, 20, 21}}
+				want := bruteNimber(g, p.at)
+				facts := 0
+				for stop := int64(0); stop < 200; stop += 1 + int64(r.IntN(7)) {
+					ctx := &countdown{Context: context.Background()}
+					ctx.left.Store(stop)
+					cache := NewMapCache()
+					got, err := search.new(cache).Nimber(ctx, p)
+					if err == nil && got != want {
+						t.Fatalf("seed %d: Nimber(%q) = %d after %d looks, want %d", seed, p, got, stop, want)
+					} else if err != nil && !errors.Is(err, context.Canceled) {
+						t.Fatalf("seed %d: stop after %d looks: %v, want context.Canceled", seed, stop, err)
+					}
+					facts += checkFacts(t, g, cache)
 				}
-			} else if !errors.Is(err, context.Canceled) {
-				t.Fatalf("seed %d: stop after %d looks: %v, want context.Canceled", seed, stop, err)
+				if facts == 0 {
+					t.Errorf("seed %d: no search stopped after proving anything", seed)
+				}
 			}
-			facts += checkFacts(t, g, cache)
-		}
-		if facts == 0 {
-			t.Errorf("seed %d: no search stopped after proving anything", seed)
-		}
+		})
 	}
 }
 
