@@ -330,5 +330,5 @@ func proofProgress(p *engine.ProofProgress) string {
 	if p.Options > 0 { // a team splits the root at its options: the numbers are worker 1's option's
 		of = fmt.Sprintf("  options %d/%d won, worker 1's option", p.OptionsWon, p.Options)
 	}
-	return fmt.Sprintf("%s  pn %s dn %s  dag %d couples %d MB", of, num(p.PN), num(p.DN), p.Couples, p.Bytes>>20)
+	return fmt.Sprintf("%s  pn %s dn %s  %s %d couples %d MB", of, num(p.PN), num(p.DN), p.Kept(), p.Couples, p.Bytes>>20)
 }

@@ -27,6 +27,8 @@ const dfEpsilon = 32
 type dfSearch struct {
 	tableBytes int64 // the table's budget
 	table      *dfTable
+	stack      []dfFrame // the couples being searched, root first, for the reports
+	shown      dfShown   // what the reports show besides (dfpnprogress.go)
 }
 
 // WithDFPN makes the solver's Outcome, Nimber and recorded proofs use df-pn, with a
@@ -61,7 +63,9 @@ func (s *Solver) dfOutcome(p Position, n int) bool {
 	var pn int64
 	switch len(comps) {
 	case 0:
-		return s.terminal(p, n)
+		win := s.terminal(p, n)
+		s.dfpn.dfDecided(p, n, !win)
+		return win
 	case 1:
 		pn, _ = s.dfCouple(part{comps[0], comps[0].Key()}, n, pnInf, pnInf)
 	default:
@@ -71,7 +75,11 @@ func (s *Solver) dfOutcome(p Position, n int) bool {
 		}
 		pn, _ = s.dfSum(p, parts, n, pnInf, pnInf)
 	}
-	return s.err == nil && pn == 0
+	if s.err != nil {
+		return false
+	}
+	s.dfpn.dfDecided(p, n, pn != 0)
+	return pn == 0
 }
 
 // dfNimber is p's nimber by df-pn: each component's by Algorithm 3, its couples (c, m)
@@ -79,7 +87,9 @@ func (s *Solver) dfOutcome(p Position, n int) bool {
 func (s *Solver) dfNimber(p Position) int {
 	s.dfBegin()
 	x := 0
-	for _, c := range p.Split() {
+	comps := p.Split()
+	for i, c := range comps {
+		s.dfpn.shown.left = len(comps) - 1 - i
 		cp := part{c, c.Key()}
 		m := s.untried(cp, 0)
 		for s.err == nil {
@@ -93,6 +103,9 @@ func (s *Solver) dfNimber(p Position) int {
 			m = s.untried(cp, m+1)
 		}
 		x ^= m
+	}
+	if s.err == nil {
+		s.dfpn.dfDecided(p, x, true)
 	}
 	return x
 }
@@ -139,6 +152,8 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 	if pn, dn = s.dfNumbers(c, n); pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 		return pn, dn
 	}
+	s.dfpn.dfPush(c.pos, n, pn, dn)
+	defer s.dfpn.dfPop()
 	start := s.c.nodes.Load()
 	s.tick()
 	if s.err != nil {
@@ -154,6 +169,7 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 	kids, proof, won := s.dfKids(c, n, opts)
 	for !won && s.err == nil {
 		pn, dn = dfCoupleNumbers(kids)
+		s.dfpn.dfNote(pn, dn)
 		if dn == 0 {
 			s.learnLost(c, n, opts)
 			break

@@ -87,8 +87,11 @@ func (s *Solver) dfSumProven(p Position, st *dfSumState, n int, pn, dn int64) {
 func (s *Solver) dfSum(p Position, parts []part, n int, thpn, thdn int64) (pn, dn int64) {
 	start := s.c.nodes.Load()
 	st := s.dfSumStateOf(parts, n)
+	s.dfpn.dfPush(p, n, st.total(), st.total())
+	defer s.dfpn.dfPop()
 	for s.err == nil {
 		if len(st.active) == 0 {
+			s.dfpn.dfLast()
 			pn, dn = s.dfCouple(parts[st.last], st.heap, thpn, thdn)
 			if s.err == nil {
 				s.dfSumProven(p, st, n, pn, dn)
@@ -96,6 +99,7 @@ func (s *Solver) dfSum(p Position, parts []part, n int, thpn, thdn int64) (pn, d
 			break
 		}
 		t := st.total()
+		s.dfpn.dfNote(t, t)
 		if pn, dn = t, t; t >= thpn || t >= thdn {
 			break
 		}

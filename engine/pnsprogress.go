@@ -34,14 +34,16 @@ type ProofProgress struct {
 	Left int
 	// Couples and Bytes are the DAG's nodes and its estimated memory; Largest and
 	// LargestBytes its largest size in the call so far (a recording's second search,
-	// closed at once, makes a DAG of one couple).
+	// closed at once, makes a DAG of one couple). With Table set, they are those of df-pn's
+	// transposition table instead, which keeps no DAG.
+	Table        bool
 	Couples      int
 	Bytes        int64
 	Largest      int
 	LargestBytes int64
 	// Path is the most-proving path from Root to the couple about to be expanded (the last
 	// step): at most MaxPathSteps of its PathLen couples, the first and the last ones (and
-	// Root before them when a team splits it).
+	// Root before them when a team splits it). df-pn's is its stack.
 	Path    []ProofStep
 	PathLen int
 	// Options and OptionsWon are set while a team of workers (WithWorkers) decides Root by
@@ -60,6 +62,15 @@ type ProofStep struct {
 	Depth    int
 }
 
+// Kept names what Couples and Bytes count: "dag", or "table" for df-pn's transposition
+// table.
+func (p *ProofProgress) Kept() string {
+	if p.Table {
+		return "table"
+	}
+	return "dag"
+}
+
 // Proven reports whether the root's outcome is proven (the numbers are Root's: no team
 // splits it).
 func (p *ProofProgress) Proven() bool { return p.Options == 0 && (p.PN == 0 || p.DN == 0) }
@@ -71,6 +82,10 @@ func (p *ProofProgress) Won() bool { return p.Options == 0 && p.PN == 0 }
 // Stats to carry.
 func (s *Solver) pnPublish() {
 	switch g := s.pns; {
+	case s.dfpn != nil: // it comes first (searchOutcome)
+		if p := s.dfpn.progress(); p != nil {
+			s.c.proof.Store(p)
+		}
 	case g == nil:
 	case g.team != nil && g.root != nil:
 		s.c.proof.Store(g.teamProgress())
@@ -114,6 +129,9 @@ func (g *pnSearch) teamDecided() *ProofProgress {
 // may not be a proof-number search.
 func (s *Solver) pnForget() {
 	s.c.proof.Store(nil)
+	if s.dfpn != nil {
+		s.dfpn.dfForget()
+	}
 	if s.pns != nil {
 		s.pns.root, s.pns.largest, s.pns.team, s.pns.teamLast = nil, pnSize{}, nil, nil
 	}
@@ -211,8 +229,11 @@ func pathOf(root *pnNode) ([]ProofStep, int) {
 }
 
 // stepOf is v as the step depth of a path.
-func stepOf(v *pnNode, depth int) ProofStep {
-	text := v.pos.String()
+func stepOf(v *pnNode, depth int) ProofStep { return stepText(v.pos, v.n, depth) }
+
+// stepText is the couple (p, n) as the step depth of a path.
+func stepText(p Position, n, depth int) ProofStep {
+	text := p.String()
 	if len(text) > maxStepText {
 		cut := maxStepText
 		for cut > 0 && text[cut]&0xC0 == 0x80 { // not inside a rune
@@ -220,5 +241,5 @@ func stepOf(v *pnNode, depth int) ProofStep {
 		}
 		text = text[:cut] + "…"
 	}
-	return ProofStep{Position: text, N: v.n, Depth: depth}
+	return ProofStep{Position: text, N: n, Depth: depth}
 }

@@ -126,33 +126,58 @@ func checkPath(t *testing.T, g *graph, p *ProofProgress) {
 	}
 }
 
-// A proof-number search reports its root's numbers, its DAG and its most-proving path while
-// it runs, each report a value the search never changes after; its last report says the root
-// is proven, as the answer says.
-func TestPNS_ProgressReports(t *testing.T) {
-	g, p := progressGame()
-	var reports []*ProofProgress
-	var copies []ProofProgress
-	depths := map[*ProofProgress]int{}
-	s := pnsSolver(NewMapCache(), WithProgress(func(st Stats) {
-		if st.Proof == nil {
-			t.Fatal("a proof-number search reported no proof numbers")
-		}
-		reports = append(reports, st.Proof)
-		copies = append(copies, copyProof(st.Proof))
-		depths[st.Proof] = st.Depth
-	}, 0))
-	win, err := s.Outcome(context.Background(), p, 1)
-	if err != nil {
-		t.Fatal(err)
+// Each proof-number search reports its root's numbers, its memory (the DAG, or df-pn's
+// table) and its most-proving path (df-pn's stack) while it runs, each report a value the
+// search never changes after; its last report says the root is proven, as the answer says.
+func TestProofSearch_ProgressReports(t *testing.T) {
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			g, p := progressGame()
+			var reports []*ProofProgress
+			var copies []ProofProgress
+			depths := map[*ProofProgress]int{}
+			s := search.new(NewMapCache(), WithProgress(func(st Stats) {
+				if st.Proof == nil {
+					t.Fatal("a proof-number search reported no proof numbers")
+				}
+				reports = append(reports, st.Proof)
+				copies = append(copies, copyProof(st.Proof))
+				depths[st.Proof] = st.Depth
+			}, 0))
+			win, err := s.Outcome(context.Background(), p, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(reports) < 3 {
+				t.Fatalf("%d reports in %d nodes: the test needs a longer search", len(reports), s.Stats().Nodes)
+			}
+			checkRunning(t, g, p, reports[:len(reports)-1], depths, search.table)
+			for i, r := range reports {
+				if got := copyProof(r); got.PN != copies[i].PN || got.DN != copies[i].DN || got.Couples != copies[i].Couples ||
+					got.PathLen != copies[i].PathLen || !slices.Equal(got.Path, copies[i].Path) {
+					t.Fatalf("report %d changed after it was handed out: %+v, was %+v", i, got, copies[i])
+				}
+			}
+			last := reports[len(reports)-1]
+			if !last.Proven() || last.Won() != win || len(last.Path) != 0 || last.Table != search.table {
+				t.Errorf("last report: proven %v, won %v, path %v, table %v; want proven, won %v, no path, table %v",
+					last.Proven(), last.Won(), last.Path, last.Table, win, search.table)
+			}
+			if st := s.Stats(); st.Proof != last {
+				t.Errorf("Stats after the search: %+v, want the last report", st.Proof)
+			}
+		})
 	}
-	if len(reports) < 3 {
-		t.Fatalf("%d reports in %d nodes: the test needs a longer search", len(reports), s.Stats().Nodes)
-	}
-	running := reports[:len(reports)-1]
+}
+
+// checkRunning checks the reports of a search of (p, 1) while it ran: its root's numbers open,
+// the root and path right, the depth of the search the path's, and numbers or memory changing
+// from one report to another.
+func checkRunning(t *testing.T, g *graph, p Position, running []*ProofProgress, depths map[*ProofProgress]int, table bool) {
+	t.Helper()
 	changed := false
 	for i, r := range running {
-		if r.Proven() || r.PN <= 0 || r.DN <= 0 || r.Couples <= 0 || r.Bytes <= 0 {
+		if r.Proven() || r.PN <= 0 || r.DN <= 0 || r.Couples < 0 || r.Bytes < 0 || r.Table != table || !table && (r.Couples == 0 || r.Bytes == 0) {
 			t.Fatalf("report %d while running: %+v", i, *r)
 		}
 		if r.Root.Position != p.String() || r.Root.N != 1 || r.Left != 0 {
@@ -165,64 +190,54 @@ func TestPNS_ProgressReports(t *testing.T) {
 		changed = changed || r.PN != running[0].PN || r.DN != running[0].DN || r.Couples != running[0].Couples
 	}
 	if !changed {
-		t.Error("the root's numbers and the DAG's size never changed between reports")
-	}
-	for i, r := range reports {
-		if got := copyProof(r); got.PN != copies[i].PN || got.DN != copies[i].DN || got.Couples != copies[i].Couples ||
-			got.PathLen != copies[i].PathLen || !slices.Equal(got.Path, copies[i].Path) {
-			t.Fatalf("report %d changed after it was handed out: %+v, was %+v", i, got, copies[i])
-		}
-	}
-	last := reports[len(reports)-1]
-	if !last.Proven() || last.Won() != win || len(last.Path) != 0 {
-		t.Errorf("last report: proven %v, won %v, path %v; want proven, won %v, no path", last.Proven(), last.Won(), last.Path, win)
-	}
-	if st := s.Stats(); st.Proof != last {
-		t.Errorf("Stats after the search: %+v, want the last report", st.Proof)
+		t.Error("the root's numbers and the memory's size never changed between reports")
 	}
 }
 
 // A nimber's reports show the couple decided now, (P, k) for the heap k tried (of the first
 // component left, with how many others are left), and at the end (P, its nimber) proven
 // losing.
-func TestPNS_ProgressOfNimber(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		at   []int
-	}{{"one component", []int{399, 398}}, {"three", []int{399, 398, 397, 396, 395, 394}}} {
-		t.Run(c.name, func(t *testing.T) {
-			g, _ := progressGame()
-			var p Position = joined{tokens{g, c.at}}
-			if len(c.at) > 2 {
-				p = several{joined{tokens{g, c.at[:2]}}, joined{tokens{g, c.at[2:4]}}, joined{tokens{g, c.at[4:]}}}
-			}
-			var running []ProofProgress
-			s := pnsSolver(NewMapCache(), WithProgress(func(st Stats) { running = append(running, *st.Proof) }, 0))
-			n, err := s.Nimber(context.Background(), p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			last := s.Stats().Proof
-			if last.Root.Position != p.String() || last.Root.N != n || last.Won() || !last.Proven() {
-				t.Errorf("last report: (%s, %d), proven %v, won %v; want (%s, %d) proven losing", last.Root.Position, last.Root.N, last.Proven(), last.Won(), p, n)
-			}
-			running = running[:len(running)-1]
-			if len(running) < 2 {
-				t.Fatalf("%d reports while running: the test needs more", len(running))
-			}
-			for i, r := range running[1:] {
-				was := running[i]
-				if r.Left > was.Left || r.Left > len(p.Split())-1 || r.Proven() {
-					t.Fatalf("report %d: %d components left after %d, proven %v", i+1, r.Left, was.Left, r.Proven())
+func TestProofSearch_ProgressOfNimber(t *testing.T) {
+	for _, search := range proofSearches {
+		for _, c := range []struct {
+			name string
+			at   []int
+		}{{"one component", []int{399, 398, 397}}, {"three", []int{399, 398, 397, 396, 395, 394}}} {
+			t.Run(search.name+"/"+c.name, func(t *testing.T) {
+				g, _ := progressGame()
+				var p Position = joined{tokens{g, c.at}}
+				if len(c.at) > 3 {
+					p = several{joined{tokens{g, c.at[:2]}}, joined{tokens{g, c.at[2:4]}}, joined{tokens{g, c.at[4:]}}}
 				}
-				if r.Left == was.Left && r.Root.Position == was.Root.Position && r.Root.N < was.Root.N {
-					t.Fatalf("report %d: heap %d tried after %d", i+1, r.Root.N, was.Root.N)
+				var running []ProofProgress
+				s := search.new(NewMapCache(), WithProgress(func(st Stats) { running = append(running, *st.Proof) }, 0))
+				n, err := s.Nimber(context.Background(), p)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if len(c.at) == 2 && r.Root.Position != p.String() {
-					t.Fatalf("report %d decides (%s, %d), want a couple of %s", i+1, r.Root.Position, r.Root.N, p)
+				last := s.Stats().Proof
+				if last.Root.Position != p.String() || last.Root.N != n || last.Won() || !last.Proven() || last.Largest == 0 {
+					t.Errorf("last report: (%s, %d), proven %v, won %v, largest %d; want (%s, %d) proven losing, the memory's size",
+						last.Root.Position, last.Root.N, last.Proven(), last.Won(), last.Largest, p, n)
 				}
-			}
-		})
+				running = running[:len(running)-1]
+				if len(running) < 2 {
+					t.Fatalf("%d reports while running: the test needs more", len(running))
+				}
+				for i, r := range running[1:] {
+					was := running[i]
+					if r.Left > was.Left || r.Left > len(p.Split())-1 || r.Proven() {
+						t.Fatalf("report %d: %d components left after %d, proven %v", i+1, r.Left, was.Left, r.Proven())
+					}
+					if r.Left == was.Left && r.Root.Position == was.Root.Position && r.Root.N < was.Root.N {
+						t.Fatalf("report %d: heap %d tried after %d", i+1, r.Root.N, was.Root.N)
+					}
+					if len(c.at) == 3 && r.Root.Position != p.String() {
+						t.Fatalf("report %d decides (%s, %d), want a couple of %s", i+1, r.Root.Position, r.Root.N, p)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -256,33 +271,37 @@ func TestPNS_NoProgressForDepthFirst(t *testing.T) {
 }
 
 // Stats read from another goroutine while a proof-number search runs carry whole reports
-// (run with -race: a report shares nothing with the DAG).
-func TestPNS_ProgressWhileRunning(t *testing.T) {
-	g, p := progressGame()
-	s := pnsSolver(NewMapCache(), WithProgress(func(Stats) {}, 0))
-	done := make(chan error)
-	go func() {
-		_, err := s.Nimber(context.Background(), p)
-		done <- err
-	}()
-	read := 0
-	for {
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatal(err)
+// (run with -race: a report shares nothing with the DAG, or df-pn's stack).
+func TestProofSearch_ProgressWhileRunning(t *testing.T) {
+	for _, search := range proofSearches {
+		t.Run(search.name, func(t *testing.T) {
+			g, p := progressGame()
+			s := search.new(NewMapCache(), WithProgress(func(Stats) {}, 0))
+			done := make(chan error)
+			go func() {
+				_, err := s.Nimber(context.Background(), p)
+				done <- err
+			}()
+			read := 0
+			for {
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Fatal(err)
+					}
+					if read == 0 {
+						t.Log("the search ended before any report was read")
+					}
+					return
+				default:
+				}
+				if pr := s.Stats().Proof; pr != nil && !pr.Proven() {
+					checkPath(t, g, pr)
+					read++
+				}
+				time.Sleep(time.Millisecond)
 			}
-			if read == 0 {
-				t.Log("the search ended before any report was read")
-			}
-			return
-		default:
-		}
-		if pr := s.Stats().Proof; pr != nil && !pr.Proven() {
-			checkPath(t, g, pr)
-			read++
-		}
-		time.Sleep(time.Millisecond)
+		})
 	}
 }
 

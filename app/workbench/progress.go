@@ -34,8 +34,8 @@ func CoupleText(s engine.ProofStep) string {
 
 // ProofRows are the rows a proof-number search adds to the progress table, a name and a
 // value each: above the counts, the couple decided (or proven), its proof numbers and which
-// way they go, and the DAG's size; under them, the most-proving path. recording says the
-// report is of the tree's recording, ended that its phase has ended.
+// way they go, and the DAG's size (df-pn's: its table's); under them, the most-proving path.
+// recording says the report is of the tree's recording, ended that its phase has ended.
 func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2]string) {
 	couple := CoupleText(p.Root)
 	n := strconv.Itoa(p.Root.N)
@@ -50,7 +50,7 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 		}
 		return [][2]string{
 			{"Proven", couple + " is " + outcome},
-			{"DAG", fmt.Sprintf("at its largest %s couples, %s", count(int64(p.Largest)), memory(p.LargestBytes))},
+			{memoryName(p), fmt.Sprintf("at its largest %s couples, %s", count(int64(p.Largest)), memory(p.LargestBytes))},
 		}, nil
 	}
 	decide := "Deciding"
@@ -78,7 +78,7 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 	top = append(top,
 		[2]string{"Proof numbers", fmt.Sprintf("to prove W %s, to prove L %s (the smaller, the nearer)", proofNumber(p.PN), proofNumber(p.DN))},
 		[2]string{"", ProofHint},
-		[2]string{"DAG", fmt.Sprintf("%s%s couples, %s", dag, count(int64(p.Couples)), memory(p.Bytes))})
+		[2]string{memoryName(p), fmt.Sprintf("%s%s couples, %s%s", dag, count(int64(p.Couples)), memory(p.Bytes), tableNote(p))})
 	if len(p.Path) == 0 {
 		return top, nil
 	}
@@ -89,13 +89,34 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 	return top, bottom
 }
 
-// PathTitle heads the most-proving path: the way from the root to the couple the search
-// expands next, where a proof is nearest.
-func PathTitle(p *engine.ProofProgress) string {
-	if p.PathLen == 1 {
-		return "most proving: the root itself is expanded next"
+// memoryName names what a search keeps of its couples: a proof-number search its DAG, df-pn
+// a transposition table.
+func memoryName(p *engine.ProofProgress) string {
+	if p.Table {
+		return "Table"
 	}
-	return fmt.Sprintf("most proving, %s couples, root to the one expanded next (→):", count(int64(p.PathLen)))
+	return "DAG"
+}
+
+// tableNote says, after df-pn's table size, what the table is.
+func tableNote(p *engine.ProofProgress) string {
+	if p.Table {
+		return " (df-pn keeps the numbers of the couples it left, not a DAG)"
+	}
+	return ""
+}
+
+// PathTitle heads the most-proving path: the way from the root to the couple the search
+// expands next, where a proof is nearest; df-pn's is the stack of couples it searches.
+func PathTitle(p *engine.ProofProgress) string {
+	way := "most proving"
+	if p.Table {
+		way = "depth first"
+	}
+	if p.PathLen == 1 {
+		return way + ": the root itself is expanded next"
+	}
+	return fmt.Sprintf("%s, %s couples, root to the one expanded next (→):", way, count(int64(p.PathLen)))
 }
 
 // PathLines are the lines of the most-proving path: each couple with its depth, a line

@@ -48,6 +48,17 @@ func TestProofTexts(t *testing.T) {
 		{"infinite", strings.Split(rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*5"}, PN: engine.ProofInfinite, DN: 3}, false, false), "\n")[1],
 			"Proof numbers\tto prove W ∞, to prove L 3 (the smaller, the nearer)"},
 		{"one-couple path", PathTitle(&engine.ProofProgress{PathLen: 1}), "most proving: the root itself is expanded next"},
+		{"df-pn", rows(&engine.ProofProgress{Table: true, Root: engine.ProofStep{Position: "0*11"}, PN: 3, DN: 40, Couples: 9000, Bytes: 1 << 20,
+			PathLen: 2, Path: []engine.ProofStep{{Position: "0*11"}, {Position: "0*9.1a1a", Depth: 1}}}, false, false),
+			"Deciding\t0*11: W if its nimber ≠ 0, L if = 0\n" +
+				"Proof numbers\tto prove W 3, to prove L 40 (the smaller, the nearer)\n" +
+				"\t" + ProofHint + "\n" +
+				"Table\t9 000 couples, 1.0 MB (df-pn keeps the numbers of the couples it left, not a DAG)\n" +
+				"Path\tdepth first, 2 couples, root to the one expanded next (→):\n" +
+				"\t  0. 0*11\n\t→ 1. 0*9.1a1a"},
+		{"df-pn proven", rows(&engine.ProofProgress{Table: true, Root: engine.ProofStep{Position: "0*4", N: 1}, PN: engine.ProofInfinite,
+			Largest: 120, LargestBytes: 2 << 10}, false, true),
+			"Proven\t0*4 + *1 is L (nimber = 1)\nTable\tat its largest 120 couples, 2.0 kB"},
 		{"team", rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*11", N: 1}, Options: 12, OptionsWon: 3,
 			Option: engine.ProofStep{Position: "0.0.AB|AB", N: 1, Depth: 1}, PN: 4, DN: 9, Couples: 20, Bytes: 4800}, false, false),
 			"Deciding\t0*11 + *1: W if its nimber ≠ 1, L if = 1\n" +
