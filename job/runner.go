@@ -76,9 +76,11 @@ func NewRunner(game string, c Config) (*Runner, error) {
 		counted = 0
 	}
 	addBudget(counted)
+	pace := pacedBy(counted) // the collector's pacing follows the large budgets (parallelgc.go)
+	paceGC(pace)
 	closeCache := r.closer
 	var once sync.Once
-	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted) }) }
+	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted); paceGC(-pace) }) }
 	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every),
 		engine.WithWorkers(r.workers), engine.WithMemoBytes(r.budget.memo/int64(r.workers)))
 	r.solver = engine.NewSolver(opts...)
