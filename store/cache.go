@@ -32,6 +32,13 @@ type Facts struct {
 	mu      sync.Mutex
 	pending []pendingFact // Puts not yet handed to the writer
 
+	// elsewhere is whether the store may hold keys of the game that did not pass through
+	// the Facts' one Tier: keys on disk when the Facts was made, keys stored by Add or an
+	// import, keys Put through a second Tier. Until then a Tier's MayHold is false at once
+	// (the cold store's case): its front saw every key it Put, and asks only of others.
+	elsewhere atomic.Bool
+	tiers     atomic.Int64 // made by Through
+
 	reads, hits, puts, dropped, failed atomic.Int64
 	failOnce, keyOnce                  sync.Once
 }
@@ -67,6 +74,7 @@ func (s *Store) Facts(game string) *Facts {
 		f.err = err
 	}
 	f.filter = newKeyFilter(seed, hashes)
+	f.elsewhere.Store(len(hashes) > 0 || err != nil)
 	if f.form != nil {
 		f.shapes = newKeyFilter(seed, shapes)
 		f.aliases = make(map[string]string)
@@ -157,9 +165,31 @@ func (f *Facts) alias(key string) (string, bool) {
 
 // stored notes that key (exact) is in the store: its filters say so from now on.
 func (f *Facts) stored(key string) {
-	f.filter.add(key)
+	f.mark(f.markOf(key))
+	f.elsewhere.Store(true)
+}
+
+// A keyMark is what the filters of a game's Facts take of a key written (exact): its hash,
+// and its shape's when the game has cheap keys. The writer makes it as it writes the key,
+// and gives it to the filters once the write is committed.
+type keyMark struct {
+	facts       *Facts
+	hash, shape uint64
+}
+
+func (f *Facts) markOf(key string) keyMark {
+	m := keyMark{facts: f, hash: f.filter.hash(key)}
 	if f.form != nil {
-		f.shapes.addHash(f.form.shape(key))
+		m.shape = f.form.shape(key)
+	}
+	return m
+}
+
+// mark notes that the key of m is in the store, as stored does.
+func (f *Facts) mark(m keyMark) {
+	f.filter.addHash(m.hash)
+	if f.form != nil {
+		f.shapes.addHash(m.shape)
 	}
 }
 
@@ -212,7 +242,7 @@ func (f *Facts) Put(key string, fact engine.Fact) {
 func (f *Facts) handOver() {
 	select {
 	case f.s.writer.queue <- factBatch{f, f.pending}:
-		f.pending = make([]pendingFact, 0, batchFacts)
+		f.pending = f.s.writer.emptyBatch()
 		return
 	default:
 	}
@@ -274,7 +304,12 @@ type Tier struct {
 }
 
 // Through returns the tier of near before the store's facts far.
-func Through(near engine.Cache, far *Facts) *Tier { return &Tier{near: near, far: far} }
+func Through(near engine.Cache, far *Facts) *Tier {
+	if far.tiers.Add(1) > 1 {
+		far.elsewhere.Store(true)
+	}
+	return &Tier{near: near, far: far}
+}
 
 func (t *Tier) Get(key string) (engine.Fact, bool) {
 	if f, ok := t.near.Get(key); ok {
@@ -294,8 +329,16 @@ func (t *Tier) Put(key string, f engine.Fact) {
 	t.puts.Add(1)
 }
 
-// MayHold reports whether the store may hold key (engine.Front asks).
-func (t *Tier) MayHold(key string) bool { return t.far.MayHold(key) }
+// MayHold reports whether the store may hold key, which the front before the tier (who
+// asks) never Put. While the store holds only keys Put through this tier, it does not: no
+// filter is asked. A game with cheap keys asks its filters always: a key the front never
+// Put may be another writing of a position it Put.
+func (t *Tier) MayHold(key string) bool {
+	if t.far.form == nil && !t.far.elsewhere.Load() {
+		return false
+	}
+	return t.far.MayHold(key)
+}
 
 // Usage is that of the cache near.
 func (t *Tier) Usage() engine.Usage {

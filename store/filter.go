@@ -71,7 +71,10 @@ func (f *keyFilter) mayHoldHash(h uint64) bool {
 }
 
 // add records that key is in the store.
-func (f *keyFilter) add(key string) { f.addHash(maphash.String(f.seed, key)) }
+func (f *keyFilter) add(key string) { f.addHash(f.hash(key)) }
+
+// hash is key's hash in the filter.
+func (f *keyFilter) hash(key string) uint64 { return maphash.String(f.seed, key) }
 
 // addHash records the key of hash h. A key the last part already held sets no new bit and
 // is not counted again (the writer adds a key at each write); one an older part holds is
