@@ -43,8 +43,8 @@ func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Positio
 		out.Stopped, out.Proven, out.Cluster = true, last.Components, last.Stats
 		out.Stats = clusterStats(last.Stats)
 		printServerResult(env, out, f.json)
-		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v; job %s goes on in the cluster\n",
-			time.Duration(last.Stats.ElapsedMS)*time.Millisecond, context.Cause(ctx), job.ID)
+		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %v; %s\n",
+			time.Duration(last.Stats.ElapsedMS)*time.Millisecond, context.Cause(ctx), leaveJob(cl, job.ID, err))
 		return exitTimeout
 	case err != nil:
 		return fail(env, "solve", err)
@@ -53,6 +53,21 @@ func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Positio
 	out.Stats = clusterStats(a.Stats)
 	printServerResult(env, out, f.json)
 	return exitOK
+}
+
+// leaveJob gives the job up in the cluster when solve was interrupted (Ctrl-C: the job is
+// not wanted any more), and says what became of it; past --timeout it goes on, its answer
+// kept in the cluster.
+func leaveJob(cl *cluster.Client, id string, err error) string {
+	if !errors.Is(err, context.Canceled) {
+		return fmt.Sprintf("job %s goes on in the cluster", id)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := cl.Cancel(ctx, id); err != nil {
+		return fmt.Sprintf("job %s goes on in the cluster (%v)", id, err)
+	}
+	return fmt.Sprintf("job %s cancelled in the cluster (the facts proven so far are kept)", id)
 }
 
 // clusterStats are solve's counts of a cluster's job: the nodes of every worker, the wall time.

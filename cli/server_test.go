@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/cluster"
 )
@@ -40,16 +43,16 @@ func TestCluster_BadInput(t *testing.T) {
 	}
 }
 
-// solve --server prints what solve prints, with the cluster's counts.
-func TestSolveServer_AsSolve(t *testing.T) {
-	t.Setenv("XDG_DATA_HOME", t.TempDir())
+// startServer starts a loopback server, its coordinator with cfg and one worker, named w,
+// in this process, and returns the server's URL.
+func startServer(t *testing.T, cfg cluster.Config) string {
+	t.Helper()
 	srv, err := cluster.StartServer("127.0.0.1:0", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	co, err := cluster.NewCoordinator(ctx, srv.URL(), nil, cluster.Config{UnitNodes: 2000})
+	co, err := cluster.NewCoordinator(ctx, srv.URL(), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,9 +63,16 @@ func TestSolveServer_AsSolve(t *testing.T) {
 	done := make(chan struct{}, 2)
 	go func() { co.Run(ctx); done <- struct{}{} }()
 	go func() { wk.Run(ctx); done <- struct{}{} }()
-	defer func() { cancel(); <-done; <-done }()
+	t.Cleanup(func() { cancel(); <-done; <-done; srv.Close() })
+	return srv.URL()
+}
 
-	code, out, errOut := grundy("solve", "cram", "3x7", "--server", srv.URL(), "--json", "--timeout", "60s")
+// solve --server prints what solve prints, with the cluster's counts.
+func TestSolveServer_AsSolve(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	url := startServer(t, cluster.Config{UnitNodes: 2000})
+
+	code, out, errOut := grundy("solve", "cram", "3x7", "--server", url, "--json", "--timeout", "60s")
 	if code != 0 {
 		t.Fatalf("solve --server: exit %d: %s", code, errOut)
 	}
@@ -87,8 +97,57 @@ func TestSolveServer_AsSolve(t *testing.T) {
 	if got.Cluster.Done < 1 || got.Cluster.Units < 1 {
 		t.Errorf("solve --server: cluster counts %+v", got.Cluster)
 	}
-	code, text, _ := grundy("solve", "cram", "3x7", "--server", srv.URL(), "--timeout", "60s")
+	code, text, _ := grundy("solve", "cram", "3x7", "--server", url, "--timeout", "60s")
 	if code != 0 || !strings.Contains(text, "nimber    ") || !strings.Contains(text, "cluster   ") {
 		t.Errorf("solve --server text:\n%s", text)
+	}
+}
+
+// Ctrl-C on solve --server gives the job up in the cluster: its answer says so, and the
+// worker stops searching its unit at its next heartbeat.
+func TestSolveServer_InterruptCancelsTheJob(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	// One unit, the whole search of cram 4x9 (half a minute), and a heartbeat a second.
+	url := startServer(t, cluster.Config{UnitNodes: 1 << 40, AckWait: 3 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cl, err := cluster.Dial(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	interrupt, ctrlC := context.WithCancel(ctx)
+	var out, errOut bytes.Buffer
+	exited := make(chan int, 1)
+	go func() {
+		exited <- Main(interrupt, []string{"solve", "cram", "4x9", "--server", url, "--json"}, &out, &errOut)
+	}()
+	workerBusy := func(want bool) bool {
+		ws, _ := cl.Workers(ctx)
+		return len(ws) == 1 && (len(ws[0].Units) > 0) == want
+	}
+	for !workerBusy(true) {
+		if ctx.Err() != nil {
+			t.Fatal("the worker searched nothing within 60 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ctrlC()
+	if code := <-exited; code != exitTimeout || !strings.Contains(errOut.String(), "cancelled in the cluster") {
+		t.Fatalf("solve --server interrupted: exit %d, stderr %q; want 3 and the job cancelled", code, errOut.String())
+	}
+	var got struct{ Job string }
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || got.Job == "" {
+		t.Fatalf("solve --server --json interrupted printed %q: %v", out.String(), err)
+	}
+	// The same job handed over again (JetStream drops the copy) has its answer: cancelled.
+	if _, _, err := cl.Solve(ctx, cluster.Job{ID: got.Job, Game: "cram", Position: "4x9"}, nil); !errors.Is(err, cluster.ErrCancelled) {
+		t.Errorf("the answer of job %s after Ctrl-C: %v, want ErrCancelled", got.Job, err)
+	}
+	for !workerBusy(false) {
+		if ctx.Err() != nil {
+			t.Fatal("the worker still searched the unit of a job given up 60 s later")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -72,7 +72,10 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 			if err := json.Unmarshal(e.Value(), &a); err != nil {
 				return Answer{}, last, fmt.Errorf("cluster: an answer that does not decode: %w", err)
 			}
-			if a.Err != "" {
+			switch {
+			case a.Cancelled:
+				return a, last, fmt.Errorf("cluster: job %s: %w", job.ID, ErrCancelled)
+			case a.Err != "":
 				return a, last, errors.New(a.Err)
 			}
 			return a, last, nil
@@ -90,6 +93,17 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 		case <-tick.C:
 		}
 	}
+}
+
+// Cancel gives the job of id up: the coordinator answers it ErrCancelled (a Solve waiting
+// for it returns that error), drops its units, and the workers stop searching them at their
+// next heartbeat, keeping what they proved. A job answered already stays answered.
+func (cl *Client) Cancel(ctx context.Context, id string) error {
+	b, _ := json.Marshal(Cancel{Job: id})
+	if _, err := cl.c.js.Publish(ctx, subjectCancel, b, jetstream.WithMsgID("cancel/"+id)); err != nil {
+		return fmt.Errorf("cluster: cancelling job %s: %w", id, err)
+	}
+	return nil
 }
 
 // Workers returns what the workers of the cluster say they are doing, by name.

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -166,5 +167,83 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 	}
 	if lost > 0 {
 		t.Errorf("%d keys of %d lack one worker's fact in the coordinator's cache (want ≠ 0, 1)", lost, keys)
+	}
+}
+
+// A job given up (Client.Cancel) is answered so at once, its units are dropped, the workers
+// searching them stop at their next heartbeat, and what they proved stays in the store.
+func TestCancel_StopsTheJobsUnits(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// Units as large as the whole search (cram 4x9: a local solve takes 27 s), and a
+	// heartbeat every second.
+	tc := startClusterStore(t, 2, Config{UnitNodes: 1 << 40, AckWait: 3 * time.Second}, WorkerConfig{CacheMB: 16}, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cl, err := Dial(ctx, tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"}
+	solved := make(chan error, 1)
+	go func() { _, _, err := cl.Solve(ctx, job, nil); solved <- err }()
+	waitUntil(t, ctx, "both workers search a unit", func() bool { return busy(tc.workers) == 2 })
+	time.Sleep(500 * time.Millisecond) // into the search
+	if err := cl.Cancel(ctx, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	stopped := time.Now()
+	if err := <-solved; !errors.Is(err, ErrCancelled) {
+		t.Fatalf("Solve of a job given up: %v, want ErrCancelled", err)
+	}
+	waitUntil(t, ctx, "the workers stop", func() bool { return busy(tc.workers) == 0 })
+	t.Logf("the workers stopped %v after the cancel", time.Since(stopped).Round(time.Millisecond))
+	if took := time.Since(stopped); took > 10*time.Second {
+		t.Errorf("the workers stopped %v after the cancel, want within a heartbeat (1 s) and a little", took)
+	}
+	if info, err := cl.c.js.Stream(ctx, StreamUnits); err != nil || info.CachedInfo().State.Msgs != 0 {
+		t.Errorf("units left in the work queue after the cancel: %v %+v", err, info.CachedInfo().State)
+	}
+	tc.stop() // the merges end before the store is read
+	if err := st.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	ss, err := st.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept int64
+	for _, g := range ss.Games {
+		kept += g.Entries
+	}
+	if kept == 0 {
+		t.Errorf("the store holds no fact of the searches given up")
+	}
+	t.Logf("the store keeps %d facts of the job given up", kept)
+}
+
+// busy counts the workers searching a unit.
+func busy(ws []*Worker) int {
+	n := 0
+	for _, w := range ws {
+		if len(w.status().Units) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// waitUntil polls cond until it holds, or fails the test when ctx ends first.
+func waitUntil(t *testing.T, ctx context.Context, what string, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		if ctx.Err() != nil {
+			t.Fatalf("waiting until %s: %v", what, ctx.Err())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -51,6 +51,7 @@ type jobState struct {
 	workers map[string]bool
 	start   time.Time // when the job was handed over: its message's time in the jobs stream
 	unsent  []*couple
+	cancel  bool // given up (Client.Cancel)
 
 	answerOutcome string
 	answerNimber  *int
@@ -59,6 +60,7 @@ type jobState struct {
 // An event is what the coordinator's loop takes, one at a time.
 type event struct {
 	job     *Job
+	cancel  string    // the id of a job to give up
 	at      time.Time // the job's message's time in its stream
 	result  *Result
 	pending uint64 // results after this one in the stream when it was read
@@ -186,7 +188,14 @@ func (co *Coordinator) consume(ctx context.Context) error {
 		stream, subject string
 		take            func(jetstream.Msg)
 	}{
-		{StreamJobs, subjectJobs, func(m jetstream.Msg) {
+		{StreamJobs, "", func(m jetstream.Msg) {
+			if m.Subject() == subjectCancel {
+				var c Cancel
+				if json.Unmarshal(m.Data(), &c) == nil {
+					co.events <- event{cancel: c.Job}
+				}
+				return
+			}
 			var j Job
 			if json.Unmarshal(m.Data(), &j) != nil {
 				return
@@ -210,7 +219,11 @@ func (co *Coordinator) consume(ctx context.Context) error {
 		}},
 	}
 	for _, f := range feeds {
-		cons, err := js.OrderedConsumer(ctx, f.stream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{f.subject}})
+		var cfg jetstream.OrderedConsumerConfig // "": the whole stream, the jobs and their cancels in order
+		if f.subject != "" {
+			cfg.FilterSubjects = []string{f.subject}
+		}
+		cons, err := js.OrderedConsumer(ctx, f.stream, cfg)
 		if err != nil {
 			return fmt.Errorf("cluster: stream %s: %w", f.stream, err)
 		}
@@ -248,6 +261,11 @@ func (co *Coordinator) handle(ctx context.Context, e event) {
 	switch {
 	case e.job != nil:
 		co.addJob(ctx, *e.job, e.at)
+	case e.cancel != "":
+		if s := co.jobs[e.cancel]; s != nil {
+			s.cancel = true
+			co.answer(ctx, s, fmt.Sprintf("cluster: job %s %v", e.cancel, ErrCancelled))
+		}
 	case e.result != nil:
 		co.addResult(ctx, *e.result)
 		if !co.caughtUp && e.pending == 0 {
@@ -377,9 +395,10 @@ func (co *Coordinator) publishUnit(s *jobState, c *couple) (jetstream.PubAckFutu
 	return co.c.js.PublishAsync(subjectUnits+s.job.ID, b, jetstream.WithMsgID(s.job.ID+"/"+c.id))
 }
 
-// answer stores a job's answer (or why it has none), then forgets its units and results.
+// answer stores a job's answer (or why it has none), then forgets its units and results;
+// the workers searching its units stop at their next heartbeat (Worker.jobOver).
 func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
-	a := Answer{Job: s.job.ID, Game: s.job.Game, Position: s.job.Position, Err: why, Stats: co.stats(s)}
+	a := Answer{Job: s.job.ID, Game: s.job.Game, Position: s.job.Position, Err: why, Cancelled: s.cancel, Stats: co.stats(s)}
 	if why == "" {
 		a.Outcome, a.Nimber = s.answerOutcome, s.answerNimber
 	}

@@ -15,6 +15,9 @@ const (
 	// StreamJobs holds the positions handed to the cluster (Job), one message each.
 	StreamJobs  = "GRUNDY_JOBS"
 	subjectJobs = "grundy.job"
+	// subjectCancel, on the jobs stream too, holds the ids of jobs to give up (Cancel),
+	// after the job's own message: a coordinator started again reads them in that order.
+	subjectCancel = "grundy.cancel"
 	// StreamUnits is the work queue of units (Unit): one subject a job, grundy.unit.<job>,
 	// each message acked by the worker that searched it, redelivered when none did within
 	// the consumer's AckWait.
@@ -53,6 +56,16 @@ type Job struct {
 	// instead of the nimber of every component.
 	Outcome bool `json:"outcome,omitempty"`
 }
+
+// A Cancel asks the coordinator to give a job up: it answers the job ErrCancelled, drops its
+// units, and the workers stop searching them at their next heartbeat; the facts proven so
+// far stay.
+type Cancel struct {
+	Job string `json:"job"`
+}
+
+// ErrCancelled is the error of a job given up (Client.Cancel).
+var ErrCancelled = errors.New("cancelled")
 
 // A Unit is one couple (P, n) of a job for a worker to search within a budget of nodes.
 type Unit struct {
@@ -114,13 +127,14 @@ type WorkerStatus struct {
 
 // An Answer is the end of a job.
 type Answer struct {
-	Job      string `json:"job"`
-	Game     string `json:"game"`
-	Position string `json:"position"`
-	Outcome  string `json:"outcome"`          // Win or Loss
-	Nimber   *int   `json:"nimber,omitempty"` // absent for an Outcome job
-	Err      string `json:"error,omitempty"`  // the job could not be run (a position that does not parse)
-	Stats    Stats  `json:"stats"`
+	Job       string `json:"job"`
+	Game      string `json:"game"`
+	Position  string `json:"position"`
+	Outcome   string `json:"outcome"`             // Win or Loss
+	Nimber    *int   `json:"nimber,omitempty"`    // absent for an Outcome job
+	Err       string `json:"error,omitempty"`     // the job could not be run (a position that does not parse), or was cancelled
+	Cancelled bool   `json:"cancelled,omitempty"` // the job was given up (Client.Cancel)
+	Stats     Stats  `json:"stats"`
 }
 
 // A keyedFact is one fact of the facts stream.

@@ -44,6 +44,7 @@ type Worker struct {
 	running map[string]bool // the units being searched, by job/unit
 	kill    context.CancelFunc
 	killed  atomic.Bool
+	answers jetstream.KeyValue // the jobs answered or given up, whose units are searched for nothing
 }
 
 // gameCache is one game's cache in a worker: a shared front before ristretto, with the
@@ -124,6 +125,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("%w at %s: %v", ErrUnreachable, w.c.url, err)
 	}
 	ackWait := cons.CachedInfo().Config.AckWait
+	if w.answers, err = js.KeyValue(ctx, BucketAnswers); err != nil {
+		return fmt.Errorf("%w at %s: %v", ErrUnreachable, w.c.url, err)
+	}
 	if err := follow(ctx, js, w.merger); err != nil {
 		return fmt.Errorf("cluster: the facts stream: %w", err)
 	}
@@ -207,17 +211,34 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		m.Term()
 		return
 	}
+	if w.jobOver(ctx, u.Job) {
+		m.Ack() // its job is answered or given up: nothing to search
+		return
+	}
 	id := u.Job + "/" + u.ID
 	w.setRunning(id, true)
 	defer w.setRunning(id, false)
 	// The heartbeat goes on until the ack: publishing the facts and the result may take a
 	// while on a busy server, and a unit redelivered meanwhile would be searched twice.
-	stopBeat := w.heartbeat(m, ackWait)
+	sctx, stopSearch := context.WithCancel(ctx)
+	defer stopSearch()
+	var over atomic.Bool
+	stopBeat := w.heartbeat(m, ackWait, func() {
+		if w.jobOver(ctx, u.Job) {
+			over.Store(true)
+			stopSearch()
+		}
+	})
 	defer stopBeat()
 	start := time.Now()
 	proved := &counter{Cache: gc.rec}
-	outcome, nodes, err := searchUnit(ctx, proved, p, u, w.cfg.Workers)
-	if err != nil { // stopped: hand the unit back, unless the worker died
+	outcome, nodes, err := searchUnit(sctx, proved, p, u, w.cfg.Workers)
+	switch {
+	case err != nil && over.Load(): // its job ended meanwhile: keep what it proved
+		w.flush(ctx)
+		m.Ack()
+		return
+	case err != nil: // stopped: hand the unit back, unless the worker died
 		if !w.killed.Load() {
 			m.Nak()
 		}
@@ -266,9 +287,10 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 	return "", nodes, err
 }
 
-// heartbeat tells JetStream the unit is being searched, every third of the AckWait, until
-// the returned func is called.
-func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration) func() {
+// heartbeat tells JetStream the unit is being searched, every third of the AckWait, then
+// calls check (which looks whether the unit's job is over), until the returned func is
+// called.
+func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration, check func()) func() {
 	stop := make(chan struct{})
 	go func() {
 		t := time.NewTicker(heartbeatEvery(ackWait))
@@ -280,11 +302,21 @@ func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration) func() {
 			case <-t.C:
 				if !w.killed.Load() {
 					m.InProgress()
+					check()
 				}
 			}
 		}
 	}()
 	return func() { close(stop) }
+}
+
+// jobOver reports whether the job has an answer (it was decided or given up): its units are
+// searched for nothing. A server that does not say is taken as no.
+func (w *Worker) jobOver(ctx context.Context, job string) bool {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, err := w.answers.Get(ctx, job)
+	return err == nil
 }
 
 func (w *Worker) setRunning(id string, on bool) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,21 +19,35 @@ import (
 // A ClusterView shows a position being solved through a cluster (Solve ▸ Server…): the
 // job's progress (units open and done, redeliveries, facts exchanged), then its answer, and
 // each worker with the unit it searches and the units it has done. It reads what
-// cluster.Client.Solve reports, as `grundy solve --server --progress` does.
+// cluster.Client.Solve reports, as `grundy solve --server --progress` does. Its Stop button
+// gives the job up in the cluster.
 type ClusterView struct {
 	progress *widget.Label
 	answer   *widget.Label
 	workers  *widget.Label
+	stop     *widget.Button
 	content  fyne.CanvasObject
 }
 
-// NewClusterView returns an empty view.
+// NewClusterView returns an empty view, its Stop button disabled until OnStop.
 func NewClusterView() *ClusterView {
 	v := &ClusterView{progress: widget.NewLabel("handing the position to the server…"),
 		answer: widget.NewLabel(""), workers: widget.NewLabel("")}
 	v.workers.TextStyle = fyne.TextStyle{Monospace: true}
-	v.content = container.NewVBox(v.answer, v.progress, widget.NewSeparator(), v.workers)
+	v.stop = widget.NewButton("Stop", nil)
+	v.stop.Disable()
+	v.content = container.NewVBox(v.answer, v.progress, container.NewHBox(v.stop), widget.NewSeparator(), v.workers)
 	return v
+}
+
+// OnStop enables the Stop button, which calls stop once. Call it on the UI goroutine.
+func (v *ClusterView) OnStop(stop func()) {
+	v.stop.OnTapped = func() {
+		v.stop.Disable()
+		v.progress.SetText("stopping: the job is given up in the cluster…")
+		stop()
+	}
+	v.stop.Enable()
 }
 
 // Content is the view's widgets.
@@ -46,6 +61,7 @@ func (v *ClusterView) Show(s cluster.Status) {
 
 // ShowAnswer shows the job's answer, or why there is none.
 func (v *ClusterView) ShowAnswer(a cluster.Answer, err error) {
+	v.stop.Disable()
 	if err != nil {
 		v.answer.SetText("no answer: " + err.Error())
 		return
@@ -126,9 +142,9 @@ func (w *Workbench) SolveOnServer(url string) *ClusterView {
 	serverRun.cancel = cancel
 	serverRun.mu.Unlock()
 	d := dialog.NewCustom(fmt.Sprintf("%s %s on %s", g.Name(), p, url), "Close", v.Content(), w.win)
-	d.SetOnClosed(cancel) // the job goes on in the cluster; its answer is kept there
+	d.SetOnClosed(cancel) // closed without Stop: the job goes on in the cluster, its answer kept there
 	d.Show()
-	job := cluster.Job{Game: g.Name(), Position: p.String()}
+	job := cluster.Job{ID: cluster.NewJobID(), Game: g.Name(), Position: p.String()}
 	go func() {
 		cl, err := cluster.Dial(ctx, url)
 		if err != nil {
@@ -136,6 +152,18 @@ func (w *Workbench) SolveOnServer(url string) *ClusterView {
 			return
 		}
 		defer cl.Close()
+		// Stop gives the job up; Solve then returns with ErrCancelled, which the view shows.
+		w.do(func() {
+			v.OnStop(func() {
+				go func() {
+					sctx, stop := context.WithTimeout(ctx, 5*time.Second)
+					defer stop()
+					if err := cl.Cancel(sctx, job.ID); err != nil {
+						w.do(func() { v.ShowAnswer(cluster.Answer{}, err) })
+					}
+				}()
+			})
+		})
 		a, _, err := cl.Solve(ctx, job, func(s cluster.Status) { w.do(func() { v.Show(s) }) })
 		w.do(func() { v.ShowAnswer(a, err) })
 	}()

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+
 	"grundy/cluster"
 	"grundy/editor"
 	"grundy/engine"
@@ -14,14 +16,17 @@ import (
 )
 
 // startCluster starts a loopback server, its coordinator and one worker in this process.
-func startCluster(t *testing.T) string {
+func startCluster(t *testing.T) string { return startClusterConfig(t, cluster.Config{UnitNodes: 2000}) }
+
+// startClusterConfig is startCluster with the coordinator's cfg.
+func startClusterConfig(t *testing.T, cfg cluster.Config) string {
 	t.Helper()
 	srv, err := cluster.StartServer("127.0.0.1:0", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	co, err := cluster.NewCoordinator(ctx, srv.URL(), nil, cluster.Config{UnitNodes: 2000})
+	co, err := cluster.NewCoordinator(ctx, srv.URL(), nil, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +66,26 @@ func TestClusterView_SolvesThroughServer(t *testing.T) {
 	}
 	if !strings.Contains(progress, "units") || strings.Contains(progress, " 0 results") {
 		t.Errorf("view's progress %q: no result counted", progress)
+	}
+}
+
+// Stop gives the job up in the cluster: the view then says it was cancelled.
+func TestClusterView_StopCancelsTheJob(t *testing.T) {
+	// One unit, the whole search of cram 4x9 (half a minute), and a heartbeat a second.
+	url := startClusterConfig(t, cluster.Config{UnitNodes: 1 << 40, AckWait: 3 * time.Second})
+	w, _, q := newTestWorkbench(t)
+	if err := w.Editor.SetState(editor.State{Game: "cram", Notation: "4x9"}); err != nil {
+		t.Fatal(err)
+	}
+	v := w.SolveOnServer(url)
+	q.runUntil(t, 20*time.Second, func() bool { return !v.stop.Disabled() })
+	test.Tap(v.stop)
+	q.runUntil(t, 20*time.Second, func() bool { a, _, _ := v.Texts(); return a != "" })
+	if a, _, _ := v.Texts(); !strings.Contains(a, "cancelled") {
+		t.Errorf("view's answer after Stop: %q, want the job cancelled", a)
+	}
+	if !v.stop.Disabled() {
+		t.Error("Stop still enabled after the job ended")
 	}
 }
 
