@@ -165,31 +165,23 @@ func (f *Facts) alias(key string) (string, bool) {
 
 // stored notes that key (exact) is in the store: its filters say so from now on.
 func (f *Facts) stored(key string) {
-	f.mark(f.markOf(key))
+	f.filter.add(key)
+	if f.form != nil {
+		f.shapes.addHash(f.form.shape(key))
+	}
 	f.elsewhere.Store(true)
 }
 
-// A keyMark is what the filters of a game's Facts take of a key written (exact): its hash,
-// and its shape's when the game has cheap keys. The writer makes it as it writes the key,
-// and gives it to the filters once the write is committed.
-type keyMark struct {
-	facts       *Facts
-	hash, shape uint64
-}
-
-func (f *Facts) markOf(key string) keyMark {
-	m := keyMark{facts: f, hash: f.filter.hash(key)}
-	if f.form != nil {
-		m.shape = f.form.shape(key)
+// marked notes that the keys of the hashes given are in the store, as stored does, with
+// their shapes when the game has cheap keys (the writer's hashes: see writeWindow).
+func (f *Facts) marked(hashes, shapes []uint64) {
+	for _, h := range hashes {
+		f.filter.addHash(h)
 	}
-	return m
-}
-
-// mark notes that the key of m is in the store, as stored does.
-func (f *Facts) mark(m keyMark) {
-	f.filter.addHash(m.hash)
 	if f.form != nil {
-		f.shapes.addHash(m.shape)
+		for _, h := range shapes {
+			f.shapes.addHash(h)
+		}
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
+
+	"grundy/engine"
 )
 
 // The writer is the one goroutine that writes what searches Put. It takes batches from the
@@ -32,18 +34,18 @@ type writer struct {
 	stopped chan struct{} // closed when run returns
 	dirty   atomic.Bool   // written (by the writer or Add) since the last sync
 
-	window []factBatch // the Puts not yet written, as they came
+	window []factBatch // the Puts not yet written, as they came, in chunks (see hold)
 	held   int         // Puts in the window
 	batch  *pebble.Batch
 
 	// Buffers of writeWindow, kept from one window to the next.
-	key    []byte
-	val    []byte
-	flat   []pendingFact // a game's Puts, as they came
-	order  []keyHead     // their order by key
-	joined []pendingFact // a game's facts, one a key, in key order
-	exact  []pendingFact // the same under exact keys (games with cheap keys)
-	marks  []keyMark     // the keys written, for the filters once they are
+	key, val []byte
+	order    []keyHead     // a game's Puts by key
+	joined   []pendingFact // a game with cheap keys: its facts, one a cheap key
+	exact    []factBatch   // the same under exact keys, in chunks
+	hashes   []uint64      // the keys written, for the filters once they are
+	shapes   []uint64      // their shapes (games with cheap keys; else 0), at the same places
+	written  []writtenKeys
 
 	errOnce sync.Once
 	err     atomic.Pointer[error] // the first failed write
@@ -139,14 +141,25 @@ func (w *writer) emptyBatch() []pendingFact {
 	}
 }
 
-// hold adds a batch to the window.
+// hold adds a batch to the window, in chunks of at most chunkPuts (join numbers a Put by
+// its chunk and its place in it).
 func (w *writer) hold(b factBatch) {
+	for len(b.items) > chunkPuts {
+		w.window = append(w.window, factBatch{b.facts, b.items[:chunkPuts:chunkPuts]})
+		b.items = b.items[chunkPuts:]
+	}
 	w.window = append(w.window, b)
 	w.held += len(b.items)
 }
 
+const (
+	// chunkBits is the bits of a Put's place in its chunk; a chunk is at most a batch.
+	chunkBits = 12
+	chunkPuts = 1 << chunkBits
+)
+
 // writeWindow merges the window into the store in one batch, each game's facts in key
-// order, and adds their keys to the games' filters.
+// order, each key once, and adds their keys to the games' filters.
 func (w *writer) writeWindow() {
 	if w.held == 0 {
 		return
@@ -155,28 +168,55 @@ func (w *writer) writeWindow() {
 		w.batch = w.s.db.NewBatch()
 	}
 	for _, facts := range w.gamesOf() {
-		items := w.factsOf(facts)
-		if facts.form != nil {
-			items = w.join(facts, w.madeExact(facts, items), &w.exact)
-		}
+		from := len(w.hashes)
 		prefix := prefixOf(facts.game)
-		for _, p := range items {
-			w.key = append(append(w.key[:0], prefix...), p.key...)
-			w.val, _ = p.fact.AppendBinary(w.val[:0])
+		write := func(key string, f engine.Fact) {
+			w.key = append(append(w.key[:0], prefix...), key...)
+			w.val, _ = f.AppendBinary(w.val[:0])
 			w.batch.Merge(w.key, w.val, nil)
-			w.marks = append(w.marks, facts.markOf(p.key))
+			var shape uint64
+			if facts.form != nil {
+				shape = facts.form.shape(key)
+			}
+			w.hashes, w.shapes = append(w.hashes, facts.filter.hash(key)), append(w.shapes, shape)
 		}
+		if facts.form == nil {
+			w.join(facts, w.window, write)
+		} else {
+			// Cheap keys: joined as they are, made exact, then joined again (two cheap
+			// keys of one position), which costs an exact key a cheap key, not a Put.
+			w.joined = w.joined[:0]
+			w.join(facts, w.window, func(key string, f engine.Fact) { w.joined = append(w.joined, pendingFact{key, f}) })
+			w.exact = chunksOf(facts, w.madeExact(facts, w.joined), w.exact[:0])
+			w.join(facts, w.exact, write)
+		}
+		w.written = append(w.written, writtenKeys{facts, from, len(w.hashes)})
 	}
 	if err := w.batch.Commit(pebble.NoSync); err != nil {
 		w.failed(err)
 	} else {
-		for _, m := range w.marks {
-			m.facts.mark(m)
+		for _, g := range w.written {
+			g.facts.marked(w.hashes[g.from:g.to], w.shapes[g.from:g.to])
 		}
 		w.dirty.Store(true)
 	}
 	w.batch.Reset()
 	w.recycle()
+}
+
+// writtenKeys are the keys of one game a window wrote: the hashes (and shapes) from to to.
+type writtenKeys struct {
+	facts    *Facts
+	from, to int
+}
+
+// chunksOf returns items as chunks of facts, appended to chunks.
+func chunksOf(facts *Facts, items []pendingFact, chunks []factBatch) []factBatch {
+	for len(items) > chunkPuts {
+		chunks = append(chunks, factBatch{facts, items[:chunkPuts:chunkPuts]})
+		items = items[chunkPuts:]
+	}
+	return append(chunks, factBatch{facts, items})
 }
 
 // gamesOf returns the Facts that have Puts in the window, in the order they came.
@@ -188,17 +228,6 @@ func (w *writer) gamesOf() []*Facts {
 		}
 	}
 	return all
-}
-
-// factsOf returns the Puts of facts in the window, one a key (joined), in key order.
-func (w *writer) factsOf(facts *Facts) []pendingFact {
-	w.flat = w.flat[:0]
-	for _, b := range w.window {
-		if b.facts == facts {
-			w.flat = append(w.flat, b.items...)
-		}
-	}
-	return w.join(facts, w.flat, &w.joined)
 }
 
 // recycle empties the window, giving its batches back to the Facts to fill again (cleared,
@@ -216,48 +245,55 @@ func (w *writer) recycle() {
 	}
 	clear(w.window)
 	w.window, w.held = w.window[:0], 0
-	clear(w.flat)
 	clear(w.joined)
 	clear(w.exact)
-	w.marks = w.marks[:0]
+	w.hashes, w.shapes, w.written = w.hashes[:0], w.shapes[:0], w.written[:0]
 }
 
-// join returns items sorted by key, the Puts of one key joined into one fact, in *into.
-// Two Puts of a key that conflict keep the first, as the merge operator does (merger.go): the
-// sort keeps the Puts of a key in the order they came. The sort compares the keys' first 8
-// bytes as one number, held beside each index, and reads the strings only on a tie: the
-// strings lie all over the heap, and comparing them was most of the sort's time.
-func (w *writer) join(facts *Facts, items []pendingFact, into *[]pendingFact) []pendingFact {
+// join sorts the Puts of facts in chunks by key and calls put with each key's Puts joined
+// into one fact, in key order. Two Puts of a key that conflict keep the first, as the merge
+// operator does (merger.go): the sort keeps the Puts of a key in the order they came. It
+// compares the keys' first 8 bytes as one number, held beside each Put's place, and reads
+// the strings only on a tie: the strings lie all over the heap, and comparing them was most
+// of the sort's time.
+func (w *writer) join(facts *Facts, chunks []factBatch, put func(key string, f engine.Fact)) {
 	w.order = w.order[:0]
-	for i, p := range items {
-		var head [8]byte
-		copy(head[:], p.key)
-		w.order = append(w.order, keyHead{binary.BigEndian.Uint64(head[:]), int32(i)})
+	for c, b := range chunks {
+		if b.facts != facts {
+			continue
+		}
+		for i, p := range b.items {
+			var head [8]byte
+			copy(head[:], p.key)
+			w.order = append(w.order, keyHead{binary.BigEndian.Uint64(head[:]), int32(c<<chunkBits | i)})
+		}
 	}
+	at := func(i int32) *pendingFact { return &chunks[i>>chunkBits].items[i&(chunkPuts-1)] }
 	slices.SortFunc(w.order, func(a, b keyHead) int {
 		if c := cmp.Compare(a.head, b.head); c != 0 {
 			return c
 		}
-		if c := strings.Compare(items[a.i].key, items[b.i].key); c != 0 {
+		if c := strings.Compare(at(a.i).key, at(b.i).key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)
 	})
-	out := (*into)[:0]
-	for _, o := range w.order {
-		p := items[o.i]
-		last := len(out) - 1
-		switch {
-		case last < 0 || out[last].key != p.key:
-			out = append(out, p)
-		case out[last].fact.Conflicts(p.fact):
-			w.s.noteConflict(keyOf(facts.game, p.key), out[last].fact, p.fact)
-		default:
-			out[last].fact = out[last].fact.Merge(p.fact)
+	for n := 0; n < len(w.order); {
+		first := at(w.order[n].i)
+		fact := first.fact
+		for n++; n < len(w.order) && w.order[n].head == w.order[n-1].head; n++ {
+			p := at(w.order[n].i)
+			if p.key != first.key {
+				break
+			}
+			if fact.Conflicts(p.fact) {
+				w.s.noteConflict(keyOf(facts.game, p.key), fact, p.fact)
+			} else {
+				fact = fact.Merge(p.fact)
+			}
 		}
+		put(first.key, fact)
 	}
-	*into = out
-	return out
 }
 
 // madeExact puts the facts of a game with cheap keys under their exact keys (see keyForm),
@@ -289,7 +325,8 @@ func (w *writer) madeExact(facts *Facts, items []pendingFact) []pendingFact {
 	return kept
 }
 
-// A keyHead is a key's first 8 bytes, big-endian (as bytes compare), and its Put's index.
+// A keyHead is a key's first 8 bytes, big-endian (as bytes compare), and its Put's place:
+// chunk, then place in the chunk.
 type keyHead struct {
 	head uint64
 	i    int32
