@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -16,6 +17,11 @@ func sharedCaches(t testing.TB) map[string]func() Cache {
 		"none":         func() Cache { return NoCache{} },
 		"map":          func() Cache { return NewMapCache() },
 		"shared-front": func() Cache { return NewSharedFront(NewMapCache(), 4) },
+		"write-back": func() Cache {
+			f := NewSharedFront(NewMapCache(), 4)
+			f.WriteBack()
+			return f
+		},
 		"shared-front-ristretto": func() Cache {
 			r, err := NewRistretto(1)
 			if err != nil {
@@ -176,6 +182,40 @@ func TestSharedFront_MergesConcurrentPuts(t *testing.T) {
 			if f, _ := c.Get(k); f.Excluded() != 8 {
 				t.Errorf("%s: %s knows %q, want ≠ 0…7", name, k, f.Describe(10))
 			}
+		}
+	}
+}
+
+// TestSharedFront_WriteBack: a front made WriteBack gives the cache behind only the keys
+// that left their slot, and knows every fact Put through it, in its slots or behind, even
+// when workers Put and probe at once.
+func TestSharedFront_WriteBack(t *testing.T) {
+	behind := NewMapCache()
+	front := NewSharedFront(behind, 3)
+	front.WriteBack()
+	const keys = 200
+	key := func(i int) string { return "k" + strconv.Itoa(i) }
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < keys; i += 4 {
+				f, _ := front.Get(key(i))
+				front.Put(key(i), f.Without(i%5))
+				front.Get(key((i * 7) % keys)) // a probe that may take another key's slot
+			}
+		})
+	}
+	wg.Wait()
+	held := behind.Usage().Entries
+	if held == 0 || held >= keys {
+		t.Fatalf("the cache behind holds %d keys of %d: want those that left the front's 8 slots", held, keys)
+	}
+	if u := front.Usage(); u.Entries != keys {
+		t.Fatalf("Usage().Entries = %d, want %d (behind and unsaved in the front)", u.Entries, keys)
+	}
+	for i := range keys {
+		if f, ok := front.Get(key(i)); !ok || !f.Excludes(i%5) || f.Excluded() != 1 {
+			t.Fatalf("Get(%q) = %q, %v: want ≠ %d", key(i), f.Describe(5), ok, i%5)
 		}
 	}
 }

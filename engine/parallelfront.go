@@ -14,31 +14,38 @@ import (
 // workers proving "≠ 0" and "≠ 1" of one position at once leave "≠ 0, 1"; Puts of one stripe
 // of slots are serialised, so that the cache behind receives a key's facts in the order they
 // grew and keeps the largest.
+//
+// Made WriteBack, it keeps what is Put in its slot only and gives the cache behind a key's
+// fact when a Put or a probe of another key takes the slot: each Set of ristretto costs its
+// goroutine a microsecond, the CPU that two workers on two cores do not have to spare.
 type SharedFront struct {
-	slots   []atomic.Pointer[frontEntry]
-	mask    uint64
-	seed    maphash.Seed
-	behind  Cache
-	seen    []atomic.Uint64 // as Front's
-	mayHold func(key string) bool
-	stripes [putStripes]paddedMutex
+	slots     []atomic.Pointer[frontEntry]
+	mask      uint64
+	seed      maphash.Seed
+	behind    Cache
+	seen      []atomic.Uint64 // as Front's
+	mayHold   func(key string) bool
+	writeBack bool
+	stripes   [putStripes]paddedMutex
 }
 
 // putStripes is the number of locks the Puts of a SharedFront are spread over.
 const putStripes = 256
 
 // A paddedMutex takes a cache line of its own, so that two workers taking two stripes do
-// not slow each other.
+// not slow each other. It also counts its slots' entries that only the front knows.
 type paddedMutex struct {
 	sync.Mutex
-	_ [56]byte
+	unsaved int64 // entries of the stripe's slots not yet given to the cache behind (WriteBack)
+	_       [48]byte
 }
 
 // A frontEntry is one key and what is known of it; it never changes once in a slot.
 type frontEntry struct {
-	hash uint64
-	key  string
-	fact Fact
+	hash    uint64
+	key     string
+	fact    Fact
+	unsaved bool // the cache behind has not been given fact (WriteBack)
 }
 
 // NewSharedFront returns a shared front of 2^bits slots before behind, which must be safe
@@ -57,11 +64,18 @@ func NewSharedFront(behind Cache, bits int) *SharedFront {
 	return c
 }
 
-// probe returns the key's hash, its slot and its two bits in the Bloom filter.
-func (c *SharedFront) probe(key string) (h uint64, s *atomic.Pointer[frontEntry], b1, b2 uint64) {
+// WriteBack makes the front give the cache behind a key's fact only when the key leaves its
+// slot, and not at each Put. Only for a cache behind that nothing else reads (ristretto
+// alone, not a store): it lacks the facts that stay in the front.
+func (c *SharedFront) WriteBack() { c.writeBack = true }
+
+// probe returns the key's hash, its slot, the slot's stripe and its two bits in the Bloom
+// filter.
+func (c *SharedFront) probe(key string) (h uint64, s *atomic.Pointer[frontEntry], mu *paddedMutex, b1, b2 uint64) {
 	h = maphash.String(c.seed, key) | 1
 	n := uint64(len(c.seen)) * 64
-	return h, &c.slots[h>>1&c.mask], (h >> 20) % n, (h>>40 | h<<24) % n
+	i := h >> 1 & c.mask
+	return h, &c.slots[i], &c.stripes[i%putStripes], (h >> 20) % n, (h>>40 | h<<24) % n
 }
 
 func (c *SharedFront) isSet(b uint64) bool { return c.seen[b/64].Load()&(1<<(b%64)) != 0 }
@@ -69,7 +83,7 @@ func (c *SharedFront) isSet(b uint64) bool { return c.seen[b/64].Load()&(1<<(b%6
 // Get looks in the front, then behind it. What the cache behind says is kept in the slot
 // only if no Put changed the slot meanwhile: the Put is newer.
 func (c *SharedFront) Get(key string) (Fact, bool) {
-	h, s, b1, b2 := c.probe(key)
+	h, s, mu, b1, b2 := c.probe(key)
 	e := s.Load()
 	if e != nil && e.hash == h && e.key == key {
 		return e.fact, !e.fact.empty()
@@ -78,24 +92,51 @@ func (c *SharedFront) Get(key string) (Fact, bool) {
 		return Fact{}, false
 	}
 	f, ok := c.behind.Get(key)
-	s.CompareAndSwap(e, &frontEntry{h, key, f})
+	if e == nil || !e.unsaved {
+		s.CompareAndSwap(e, &frontEntry{hash: h, key: key, fact: f})
+		return f, ok
+	}
+	mu.Lock() // e leaves the front: the cache behind gets it first
+	if s.CompareAndSwap(e, &frontEntry{hash: h, key: key, fact: f}) {
+		c.save(mu, e)
+	}
+	mu.Unlock()
 	return f, ok
 }
 
 // Put merges f with what the slot knows of the key, keeps the merge in the slot, and passes
-// it behind.
+// it behind; made WriteBack, it passes behind the other key it takes the slot from.
 func (c *SharedFront) Put(key string, f Fact) {
-	h, s, b1, b2 := c.probe(key)
-	mu := &c.stripes[h>>1%putStripes]
+	h, s, mu, b1, b2 := c.probe(key)
 	mu.Lock()
 	defer mu.Unlock()
-	if e := s.Load(); e != nil && e.hash == h && e.key == key {
+	e := s.Load()
+	same := e != nil && e.hash == h && e.key == key
+	if same {
 		f = e.fact.Merge(f)
 	}
-	s.Store(&frontEntry{h, key, f})
+	s.Store(&frontEntry{hash: h, key: key, fact: f, unsaved: c.writeBack})
 	c.seen[b1/64].Or(1 << (b1 % 64))
 	c.seen[b2/64].Or(1 << (b2 % 64))
-	c.behind.Put(key, f)
+	if !c.writeBack {
+		c.behind.Put(key, f)
+		return
+	}
+	mu.unsaved++
+	if e != nil && e.unsaved {
+		if same {
+			mu.unsaved-- // the new entry holds it
+		} else {
+			c.save(mu, e)
+		}
+	}
+}
+
+// save gives the cache behind the fact of e, an entry that only the front knew; the caller
+// holds mu, e's stripe.
+func (c *SharedFront) save(mu *paddedMutex, e *frontEntry) {
+	mu.unsaved--
+	c.behind.Put(e.key, e.fact)
 }
 
 // Usage is that of the cache behind, plus the front's own memory.
@@ -105,8 +146,14 @@ func (c *SharedFront) Usage() Usage {
 		u = b.Usage()
 	}
 	u.Bytes += int64(len(c.slots))*(8+frontEntryBytes) + int64(len(c.seen))*8
+	for i := range c.stripes {
+		mu := &c.stripes[i]
+		mu.Lock()
+		u.Entries += mu.unsaved
+		mu.Unlock()
+	}
 	return u
 }
 
 // frontEntryBytes is the memory of a SharedFront's entry (its key is the cache's).
-const frontEntryBytes = 48
+const frontEntryBytes = 56
