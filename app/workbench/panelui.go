@@ -39,6 +39,8 @@ type panelUI struct {
 	order      []int         // the options in the list's order: winning moves first
 	summary    *widget.Label // how many moves win
 	open       *widget.Button
+
+	storeSizeText func() string // what the facts store holds now (the window's; nil: none given)
 }
 
 // cacheLabel names a cache size choice.
