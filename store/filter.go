@@ -71,23 +71,31 @@ func (f *keyFilter) mayHoldHash(h uint64) bool {
 }
 
 // add records that key is in the store.
-func (f *keyFilter) add(key string) { f.addHash(f.hash(key)) }
+func (f *keyFilter) add(key string) bool { return f.addHash(f.hash(key)) }
 
 // hash is key's hash in the filter.
 func (f *keyFilter) hash(key string) uint64 { return maphash.String(f.seed, key) }
 
-// addHash records the key of hash h. A key the last part already held sets no new bit and
-// is not counted again (the writer adds a key at each write); one an older part holds is
-// counted twice, which only makes the filter grow a little early.
-func (f *keyFilter) addHash(h uint64) {
+// addHash records the key of hash h, and reports whether it is new to the filter: a key a
+// part already held sets no new bit and is not counted again (the writer adds a key at each
+// write). A new key whose bits all happen to be set (1 in 1 000 when the part is full) is
+// taken for one held.
+func (f *keyFilter) addHash(h uint64) bool {
 	parts := *f.parts.Load()
+	for _, p := range parts[:len(parts)-1] {
+		if p.has(h) {
+			return false
+		}
+	}
 	last := parts[len(parts)-1]
 	if last.n.Load() >= last.capacity {
 		last = f.grow(last)
 	}
-	if last.set(h) {
-		last.n.Add(1)
+	if !last.set(h) {
+		return false
 	}
+	last.n.Add(1)
+	return true
 }
 
 // grow adds a part twice as large as full, unless another goroutine just did.

@@ -92,3 +92,42 @@ func TestWriter_ConflictInAWindowKeepsTheFirst(t *testing.T) {
 		t.Errorf("Conflicts = %d, want 1", s.Conflicts())
 	}
 }
+
+// Use.Added counts the positions new to the store once each, as the writer writes them: not
+// a Put that grows a stored fact, nor a key stored before the store was opened.
+func TestFacts_AddedCountsNewPositions(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir)
+	facts := s.Facts("cram")
+	facts.Put("a", without(0))
+	facts.Put("b", nimber(0))
+	if got := facts.Use().Added; got != 0 {
+		t.Errorf("Added = %d before the writer wrote, want 0", got)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	facts.Put("a", nimber(1))
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got := facts.Use().Added; got != 2 || s.Added()["cram"] != 2 {
+		t.Errorf("Added = %d (store %v), want 2: a and b", got, s.Added())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, dir)
+	facts = s.Facts("cram")
+	facts.Put("a", nimber(1))
+	facts.Put("c", nimber(2))
+	if err := s.Add("cram", "d", nimber(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got := facts.Use().Added; got != 2 {
+		t.Errorf("reopened: Added = %d, want 2: c and d, not a", got)
+	}
+}

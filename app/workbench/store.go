@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,11 +33,12 @@ type factsStore struct {
 
 	stats    store.Stats
 	statsErr error
-	counted  bool           // stats hold a count of s
-	counting bool           // a count runs
-	again    bool           // count again when it ends: facts were written meanwhile
-	delayed  bool           // a count waits for nextCount
-	counts   sync.WaitGroup // the counts running: s is closed only once they end
+	addedAt  map[string]int64 // the store's Added when stats were counted: see liveStats
+	counted  bool             // stats hold a count of s
+	counting bool             // a count runs
+	again    bool             // count again when it ends: facts were written meanwhile
+	delayed  bool             // a count waits for nextCount
+	counts   sync.WaitGroup   // the counts running: s is closed only once they end
 	// nextCount is when the next count may start: counting reads every key (about 2 s of
 	// CPU for 3 million facts), so a count waits countGap times the last one's time, and
 	// takes at most one part in countGap+1 of a core whatever the tasks.
@@ -67,6 +69,7 @@ func (w *Workbench) openStore() {
 		f.s, f.err = store.Open(f.dir)
 	}
 	w.Solver.SetStore(f.s)
+	w.Solver.ui.storeSizeText = func() string { return StoreSizeText(&w.facts, w.gameName()) }
 	if f.err != nil {
 		w.status.SetText("No facts store: " + f.err.Error() + ". The window works without one (File ▸ Facts Store).")
 	}
@@ -156,6 +159,7 @@ func (w *Workbench) countFacts() {
 	f.counts.Add(1)
 	go func() {
 		began := time.Now()
+		addedAt := s.Added() // before the count: a fact added meanwhile is counted twice until the next
 		st, err := s.Stats()
 		took := time.Since(began)
 		f.counts.Done()
@@ -165,7 +169,7 @@ func (w *Workbench) countFacts() {
 			if f.s != s {
 				return // another store was chosen meanwhile
 			}
-			f.stats, f.statsErr, f.counted = st, err, true
+			f.stats, f.statsErr, f.counted, f.addedAt = st, err, true, addedAt
 			w.showStoreSize()
 			if f.again {
 				w.countFacts()
@@ -184,7 +188,9 @@ func (w *Workbench) showStoreSize() {
 }
 
 // StoreSizeText says what the store holds: the facts of game and of all games, its size on
-// disk and its directory; or that there is none, and why.
+// disk and its directory; or that there is none, and why. The facts are those of the last
+// count and those a search added since, as the store's writer writes them (every 2 s), so
+// that the row grows with a search; the size on disk is the last count's.
 func StoreSizeText(f *factsStore, game string) string {
 	switch {
 	case f.s == nil && f.err != nil:
@@ -196,7 +202,25 @@ func StoreSizeText(f *factsStore, game string) string {
 	case !f.counted:
 		return "counting… (" + f.s.Dir() + ")"
 	}
-	return fmt.Sprintf("%s; %s on disk (%s)", factsOf(f.stats, game), memory(f.stats.DiskBytes), f.s.Dir())
+	return fmt.Sprintf("%s; %s on disk (%s)", factsOf(f.liveStats(), game), memory(f.stats.DiskBytes), f.s.Dir())
+}
+
+// liveStats is the last count's, plus the facts new to the store written since (by game).
+func (f *factsStore) liveStats() store.Stats {
+	st := store.Stats{DiskBytes: f.stats.DiskBytes, Games: slices.Clone(f.stats.Games)}
+	for game, n := range f.s.Added() {
+		grown := n - f.addedAt[game]
+		if grown <= 0 {
+			continue
+		}
+		i := slices.IndexFunc(st.Games, func(g store.GameStats) bool { return g.Game == game })
+		if i < 0 {
+			st.Games = append(st.Games, store.GameStats{Game: game})
+			i = len(st.Games) - 1
+		}
+		st.Games[i].Entries += grown
+	}
+	return st
 }
 
 // factsOf counts the facts of game and of all games: "cram 12 345 of 20 000 facts".

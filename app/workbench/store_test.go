@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
 	"grundy/store"
@@ -384,4 +385,59 @@ func TestClearQuestion(t *testing.T) {
 			t.Errorf("ClearQuestion(%q) = %q, want it to start %q", c.game, got, c.want)
 		}
 	}
+}
+
+// The Facts store row follows what a search writes, as the Store row does, instead of
+// holding the count taken before the search ("0 of 0 facts" while the Store row said
+// thousands written): a tick of the progress table shows the facts the store's writer
+// added since the count.
+func TestStore_FactsRowFollowsTheWriter(t *testing.T) {
+	w, q := newStoreWorkbench(t, t.TempDir(), "")
+	setPosition(t, w, "cram", "3x5")
+	waitCounted(t, w, q)
+	if got := storedFacts(t, w.Solver.ui.storeSize.Text, "cram"); got != 0 {
+		t.Fatalf("a new store: %d cram facts", got)
+	}
+	facts := w.Store().Facts("cram")
+	for i := range 1500 {
+		facts.Put(fmt.Sprintf("k%d", i%1000), engine.Fact{}.WithNimber(i%1000%3)) // 1 000 positions
+	}
+	if err := w.Store().Flush(); err != nil { // as the writer does every 2 s
+		t.Fatal(err)
+	}
+	w.Solver.ui.showStoreUse([2]string{"0 reused, 1 500 written", ""}) // as a tick of the search does
+	if got := storedFacts(t, w.Solver.ui.storeSize.Text, "cram"); got != 1000 {
+		t.Errorf("Facts store row %q: %d cram facts, want the 1 000 written", w.Solver.ui.storeSize.Text, got)
+	}
+}
+
+// After a real search, the row's facts (the count before it, and what the writer added)
+// are those a count of the store finds.
+func TestStore_FactsRowAgreesWithTheCount(t *testing.T) {
+	w, q := newStoreWorkbench(t, t.TempDir(), "")
+	setPosition(t, w, "cram", "3x8")
+	waitCounted(t, w, q)
+	r := solve(t, w, q, TaskNimber)
+	w.Solver.ui.showStoreUse([2]string{"", ""})
+	live := storedFacts(t, w.Solver.ui.storeSize.Text, "cram")
+	waitCounted(t, w, q)
+	counted := storedFacts(t, w.Solver.ui.storeSize.Text, "cram")
+	t.Logf("%d written, %d facts live, %d counted", r.Store.Written, live, counted)
+	if counted == 0 || live < counted-counted/500-1 || live > counted {
+		t.Errorf("the row said %d cram facts during the search's end, the count %d", live, counted)
+	}
+}
+
+// storedFacts reads the facts of game in the Facts store row: "cram 1 234 of 5 678 facts; …".
+func storedFacts(t *testing.T, row, game string) int64 {
+	t.Helper()
+	num, _, ok := strings.Cut(strings.TrimPrefix(row, game+" "), " of ")
+	var n int64
+	if !ok || !strings.HasPrefix(row, game+" ") {
+		t.Fatalf("Facts store row %q", row)
+	}
+	if _, err := fmt.Sscan(strings.ReplaceAll(num, " ", ""), &n); err != nil {
+		t.Fatalf("Facts store row %q: %v", row, err)
+	}
+	return n
 }

@@ -143,10 +143,18 @@ func (u *panelUI) storeRows(table *fyne.Container) {
 	table.Add(u.storeSize)
 }
 
-// showStoreUse writes the store's row: each phase's reuse and writes, "" for a blank cell.
+// showStoreUse writes the store's row: each phase's reuse and writes, "" for a blank cell;
+// and the Facts store row again (storeSizeText), so that what the store holds grows with
+// what a search writes, instead of waiting for the count at its end.
 func (u *panelUI) showStoreUse(cells [2]string) {
 	u.storeUse[0].SetText(cells[0])
 	u.storeUse[1].SetText(cells[1])
+	if u.storeSizeText == nil {
+		return
+	}
+	if text := u.storeSizeText(); text != u.storeSize.Text {
+		u.storeSize.SetText(text)
+	}
 }
 
 // showResume shows Resume, on the row of the moves' summary (a stopped search has no moves
