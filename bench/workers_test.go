@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,11 @@ const workersCacheMB = 384
 // both wall times, their ratio (one worker's over two's: the speed-up), the process's CPU
 // times, the critical CPU (the busiest worker's thread, summed over a proof-number team's
 // couples: the wall time on an idle machine) and its ratio, the nodes, and the load average
-// before each solve; the answers must agree.
+// before each solve; the answers must agree. Beside them, what the CPU outside the workers'
+// own search costs: the collector's CPU (the runtime's count, less its idle marking, which
+// only fills a core nothing else wanted) and the process's CPU per second of the workers'
+// own threads (1: nothing beside the search; on 2 cores, two workers can be at most
+// 2 ÷ that times faster than one).
 func BenchmarkWorkers(b *testing.B) {
 	for _, gp := range workersPositions() {
 		b.Run(gp[0]+"-"+gp[1], func(b *testing.B) {
@@ -50,9 +55,15 @@ func BenchmarkWorkers(b *testing.B) {
 			b.ReportMetric(two.cpu.Seconds()/float64(b.N), "cpu-s-2workers")
 			b.ReportMetric(float64(one.nodes)/float64(b.N), "nodes-1worker")
 			b.ReportMetric(float64(two.nodes)/float64(b.N), "nodes-2workers")
-			b.Logf("%s %s: nimber %s; 1 worker %v (%v CPU, critical %v, %d nodes, load %s), 2 workers %v (%v CPU, critical %v, %d nodes, load %s)",
-				gp[0], gp[1], one.answer, one.wall.Round(time.Millisecond), one.cpu.Round(time.Millisecond), one.critical.Round(time.Millisecond), one.nodes, one.load,
-				two.wall.Round(time.Millisecond), two.cpu.Round(time.Millisecond), two.critical.Round(time.Millisecond), two.nodes, two.load)
+			b.ReportMetric(one.gc.Seconds()/float64(b.N), "gc-cpu-s-1worker")
+			b.ReportMetric(two.gc.Seconds()/float64(b.N), "gc-cpu-s-2workers")
+			b.ReportMetric(one.cpu.Seconds()/one.workers.Seconds(), "cpu-per-worker-s-1worker")
+			b.ReportMetric(two.cpu.Seconds()/two.workers.Seconds(), "cpu-per-worker-s-2workers")
+			b.Logf("%s %s: nimber %s; 1 worker %v (%v CPU, critical %v, workers %v, GC %v, %d nodes, load %s), 2 workers %v (%v CPU, critical %v, workers %v, GC %v, %d nodes, load %s)",
+				gp[0], gp[1], one.answer, one.wall.Round(time.Millisecond), one.cpu.Round(time.Millisecond), one.critical.Round(time.Millisecond),
+				one.workers.Round(time.Millisecond), one.gc.Round(time.Millisecond), one.nodes, one.load,
+				two.wall.Round(time.Millisecond), two.cpu.Round(time.Millisecond), two.critical.Round(time.Millisecond),
+				two.workers.Round(time.Millisecond), two.gc.Round(time.Millisecond), two.nodes, two.load)
 		})
 	}
 }
@@ -60,6 +71,8 @@ func BenchmarkWorkers(b *testing.B) {
 // A workersRun is what solving cost.
 type workersRun struct {
 	wall, cpu, critical time.Duration
+	workers             time.Duration // the workers' own threads' CPU
+	gc                  time.Duration // the collector's CPU, but for its idle marking
 	nodes               int64
 	answer              string
 	load                string // the load averages before each solve
@@ -69,6 +82,8 @@ func (r *workersRun) add(o workersRun) {
 	r.wall += o.wall
 	r.cpu += o.cpu
 	r.critical += o.critical
+	r.workers += o.workers
+	r.gc += o.gc
 	r.nodes += o.nodes
 	r.answer = o.answer
 	r.load = strings.TrimSpace(r.load + " " + o.load)
@@ -97,17 +112,31 @@ func solveWorkers(b *testing.B, game, pos string, workers int) workersRun {
 	}
 	runtime.GC() // the runner before left its cache to the collector
 	load := loadAverage()
-	cpu0, start := cpuTime(), time.Now()
+	cpu0, gc0, start := cpuTime(), gcCPU(), time.Now()
 	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: workersCacheMB, Workers: workers})
 	if err != nil {
 		b.Fatal(err)
 	}
 	res := r.Run(context.Background(), job.Request{Game: g, Position: p, Task: job.Nimber}, nil)
-	critical := r.CriticalCPU()
+	critical, workersCPU := r.CriticalCPU(), r.WorkersCPU()
 	r.Close()
 	if res.Err != nil || !res.Answer.HasNimber {
 		b.Fatalf("%s %s, %d workers: %s, %v", game, pos, workers, res.Answer.NimberText(), res.Err)
 	}
-	return workersRun{wall: time.Since(start), cpu: cpuTime() - cpu0, critical: critical, nodes: res.Search.Nodes,
-		answer: fmt.Sprint(res.Answer.Nimber), load: load}
+	return workersRun{wall: time.Since(start), cpu: cpuTime() - cpu0, critical: critical, workers: workersCPU,
+		gc: gcCPU() - gc0, nodes: res.Search.Nodes, answer: fmt.Sprint(res.Answer.Nimber), load: load}
+}
+
+// gcCPU is the collector's CPU time so far, as the runtime estimates it, less its idle
+// marking: the runtime counts a core it marks on while nothing else wants it, which a
+// second worker would have taken.
+func gcCPU() time.Duration {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/idle:cpu-seconds"}}
+	metrics.Read(s)
+	for _, x := range s {
+		if x.Value.Kind() != metrics.KindFloat64 {
+			return 0
+		}
+	}
+	return time.Duration((s[0].Value.Float64() - s[1].Value.Float64()) * float64(time.Second))
 }

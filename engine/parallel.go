@@ -46,6 +46,7 @@ type parallel struct {
 	unwindTo  int          // while s.err is errUnwind: the index in path of the frame that returns
 	unwindWin bool         // and the outcome it returns, which the cache knew
 	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
+	spent     atomic.Int64 // WorkersCPU of the last search, in nanoseconds
 }
 
 // A frame is a couple a worker is searching (outcome1), root first.
@@ -109,10 +110,13 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 		search = func(w *Solver) int { return w.searchNimber(p) }
 	}
 	s.par.critical.Store(0)
+	s.par.spent.Store(0)
 	switch {
 	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
 		var answer int
-		s.par.critical.Store(int64(onThread(func() { answer = search(s) })))
+		cpu := int64(onThread(func() { answer = search(s) }))
+		s.par.critical.Store(cpu)
+		s.par.spent.Store(cpu)
 		return answer
 	case s.pns != nil:
 		return s.pnTogether(p, n, nimber)
@@ -153,6 +157,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 	wg.Wait()
 	s.ctx = parent
 	s.par.critical.Store(int64(busiest(cpu)))
+	s.par.spent.Store(int64(total(cpu)))
 	for _, w := range workers {
 		w.par.live = nil
 	}

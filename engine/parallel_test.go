@@ -239,8 +239,9 @@ func TestWorkers_FollowTheSolversSearch(t *testing.T) {
 	}
 }
 
-// TestWorkers_CriticalCPU reads the critical CPU of a search alone and of a team's, depth
-// first and by proof numbers: some CPU, and no more than the process spent meanwhile.
+// TestWorkers_CriticalCPU reads the critical CPU and the workers' CPU of a search alone and
+// of a team's, depth first and by proof numbers: some CPU, and no more than the process spent
+// meanwhile.
 func TestWorkers_CriticalCPU(t *testing.T) {
 	if _, ok := threadCPU(); !ok {
 		t.Skip("threads' CPU cannot be read here")
@@ -261,6 +262,11 @@ func TestWorkers_CriticalCPU(t *testing.T) {
 		spent := processCPU() - before
 		if crit := s.CriticalCPU(); crit <= 0 || crit > spent {
 			t.Errorf("%d workers, pns %v: critical CPU %v, the process spent %v", c.workers, c.pns, crit, spent)
+		}
+		// The workers' CPU holds the busiest's and is at most the process's (a tenth of slack
+		// for the kernel's accounting of threads); alone, it is the critical CPU.
+		if all, crit := s.WorkersCPU(), s.CriticalCPU(); all < crit || all > spent+spent/10 || (!c.pns && c.workers == 1 && all != crit) {
+			t.Errorf("%d workers, pns %v: workers' CPU %v, critical %v, the process spent %v", c.workers, c.pns, all, crit, spent)
 		}
 	}
 }

@@ -33,6 +33,20 @@ func onThread(f func()) time.Duration {
 // be read (not Linux).
 func (s *Solver) CriticalCPU() time.Duration { return time.Duration(s.par.critical.Load()) }
 
+// WorkersCPU returns the CPU time the last search's workers spent on their own threads, all
+// together: the process's CPU time less the collector's background work, ristretto's
+// goroutines and the runtime's own. 0 where threads' CPU cannot be read.
+func (s *Solver) WorkersCPU() time.Duration { return time.Duration(s.par.spent.Load()) }
+
+// total is the sum of the durations.
+func total(cpu []time.Duration) time.Duration {
+	var sum time.Duration
+	for _, d := range cpu {
+		sum += d
+	}
+	return sum
+}
+
 // busiest is the largest of the durations.
 func busiest(cpu []time.Duration) time.Duration {
 	var most time.Duration

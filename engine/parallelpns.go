@@ -129,7 +129,7 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	queue := &optionQueue{back: len(items)}
 	workers := s.par.team.workers
 	cpu := make([]time.Duration, len(workers))
-	defer func() { s.par.critical.Add(int64(busiest(cpu))) }()
+	defer func() { s.par.critical.Add(int64(busiest(cpu))); s.par.spent.Add(int64(total(cpu))) }()
 	var wg sync.WaitGroup
 	for k, w := range workers {
 		w.ctx, w.err = ctx, ctx.Err()
