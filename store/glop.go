@@ -139,15 +139,7 @@ func eachGlop(r io.Reader, db *Database, g games.Game, fn func(Record) error) er
 			db.Format = FormatSPOTS // SPOTS's name of an uppercase letter past Y; Glop's is Z(k)
 		}
 		rec, empty, err := glopLine(g, text)
-		if err != nil {
-			return &FileError{File: name, Line: n, Err: err}
-		}
-		rec.Line = n
-		if empty {
-			db.Empty++
-			return nil
-		}
-		return fn(rec)
+		return db.take(n, rec, empty, err, fn)
 	})
 	if err != nil {
 		return err
@@ -156,6 +148,20 @@ func eachGlop(r io.Reader, db *Database, g games.Game, fn func(Record) error) er
 		return &FileError{File: name, Err: fmt.Errorf("%w: empty, want the header %s", ErrFormat, glopHeader)}
 	}
 	return nil
+}
+
+// take passes fn the record read from line n of the file, or the line's error naming the
+// file and the line; a record of an empty position is only counted (Empty).
+func (db *Database) take(n int, rec Record, empty bool, err error, fn func(Record) error) error {
+	switch {
+	case err != nil:
+		return &FileError{File: db.Name, Line: n, Err: err}
+	case empty:
+		db.Empty++
+		return nil
+	}
+	rec.Line = n
+	return fn(rec)
 }
 
 // add keeps rec, or merges it into the record of the same key, failing on a disagreement.

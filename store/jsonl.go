@@ -56,15 +56,7 @@ func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) e
 			return nil
 		}
 		rec, empty, err := jsonLine(line, g, open)
-		if err != nil {
-			return &FileError{File: name, Line: n, Err: err}
-		}
-		rec.Line = n
-		if empty {
-			db.Empty++
-			return nil
-		}
-		return fn(rec)
+		return db.take(n, rec, empty, err, fn)
 	})
 }
 

@@ -349,21 +349,16 @@ func (w *writer) failed(err error) {
 }
 
 // flush waits until everything Put so far is written and synced.
-func (w *writer) flush() error {
-	reply := make(chan error)
-	select {
-	case w.ops <- reply:
-		return <-reply
-	case <-w.stopped:
-		return errClosed
-	}
-}
+func (w *writer) flush() error { return w.ask(w.ops) }
 
 // stop flushes and ends the writer.
-func (w *writer) stop() error {
+func (w *writer) stop() error { return w.ask(w.quit) }
+
+// ask sends the writer a request on ops or quit and waits for its answer.
+func (w *writer) ask(requests chan chan error) error {
 	reply := make(chan error)
 	select {
-	case w.quit <- reply:
+	case requests <- reply:
 		return <-reply
 	case <-w.stopped:
 		return errClosed
