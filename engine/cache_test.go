@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -30,5 +32,52 @@ func TestRistretto_Usage(t *testing.T) {
 	}
 	if f, ok := r.Get("k7"); !ok || !f.Excludes(1) {
 		t.Fatalf("Get(k7) = %v, %v: want the second Put's fact", f, ok)
+	}
+}
+
+// TestFront_WriteBack: a front made WriteBack gives the cache behind only the keys that left
+// their slot, and knows every fact Put through it, in its slots or behind.
+func TestFront_WriteBack(t *testing.T) {
+	behind := NewMapCache()
+	front := NewFront(behind, 3)
+	front.WriteBack()
+	const keys = 200
+	key := func(i int) string { return "k" + strconv.Itoa(i) }
+	for i := range keys {
+		f, _ := front.Get(key(i))
+		front.Put(key(i), f.Without(i%5))
+		front.Get(key((i * 7) % keys)) // a probe that may take another key's slot
+	}
+	held := behind.Usage().Entries
+	if held == 0 || held >= keys {
+		t.Fatalf("the cache behind holds %d keys of %d: want those that left the front's 8 slots", held, keys)
+	}
+	if u := front.Usage(); u.Entries != keys {
+		t.Fatalf("Usage().Entries = %d, want %d (behind and unsaved in the front)", u.Entries, keys)
+	}
+	for i := range keys {
+		if f, ok := front.Get(key(i)); !ok || !f.Excludes(i%5) || f.Excluded() != 1 {
+			t.Fatalf("Get(%q) = %q, %v: want ≠ %d", key(i), f.Describe(5), ok, i%5)
+		}
+	}
+}
+
+// TestFront_WriteBackAgainstBruteForce: a search through a small write-back front, whose
+// slots are taken again and again, finds the oracle's nimbers.
+func TestFront_WriteBackAgainstBruteForce(t *testing.T) {
+	for seed := uint64(1); seed <= seeds(30); seed++ {
+		r := rand.New(rand.NewPCG(seed, 9))
+		g := randomGraph(r, 14, 3)
+		g.sums = seed%2 == 0
+		front := NewFront(NewMapCache(), 4)
+		front.WriteBack()
+		s := NewSolver(WithCache(front))
+		for range 6 {
+			p := randomPosition(r, g)
+			want := bruteNimber(g, p.at)
+			if got, err := s.Nimber(context.Background(), p); err != nil || got != want {
+				t.Fatalf("seed %d: Nimber(%q) = %d, %v; want %d", seed, p, got, err, want)
+			}
+		}
 	}
 }

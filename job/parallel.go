@@ -17,7 +17,7 @@ func workersOf(n int) int {
 
 // front is the exact cache before behind: a Front for one worker, a SharedFront for a team
 // (its probes take no lock, and what one worker proves the others see at once). With no
-// store behind, the team's front gives ristretto only the facts it evicts (WriteBack), which
+// store behind, the front gives ristretto only the facts it evicts (WriteBack), which
 // spares ristretto's goroutine the Sets of the facts that stay in the front.
 func (r *Runner) front(behind engine.Cache) engine.Cache {
 	if r.workers > 1 {
@@ -27,7 +27,11 @@ func (r *Runner) front(behind engine.Cache) engine.Cache {
 		}
 		return f
 	}
-	return engine.NewFront(behind, r.budget.front)
+	f := engine.NewFront(behind, r.budget.front)
+	if r.tier == nil {
+		f.WriteBack()
+	}
+	return f
 }
 
 // Workers is the number of workers of the runner's searches.
