@@ -23,15 +23,18 @@ type workspace struct {
 func (w *workspace) add(codes, dead []uint8) {
 	out := w.red.reduce(codes, dead)
 	for _, l := range w.red.split(out) {
-		w.lives += w.can.load(w.red.comp[l.lo:l.hi])
-		lo := len(w.text)
+		codes, lo := w.red.comp[l.lo:l.hi], len(w.text)
 		if w.cheap {
-			w.text = w.can.writeCheap(w.text)
+			var lives int
+			w.text, lives = cheapText(&w.can, codes, w.text)
+			w.lives += lives
+			w.exact = false
 		} else {
+			w.lives += w.can.load(codes)
 			w.text = w.can.write(w.text)
+			w.exact = w.exact && w.can.exact
 		}
 		w.parts = append(w.parts, span{lo, len(w.text)})
-		w.exact = w.exact && w.can.exact
 	}
 }
 
