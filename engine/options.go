@@ -70,10 +70,13 @@ func (s *Solver) options(p part, n int) []option {
 			opts = append(opts, opt)
 			seen.added(opts)
 		}
-		// Every option was made: remember them, with slabs of their own (the level's slab is
-		// reused by the next node at this depth).
+		// Every option was made: remember them, with one slab of their own (the level's slab
+		// is reused by the next node at this depth): one allocation, not one an option.
+		kept := make([]part, 0, len(s.parts[s.level]))
 		for i := range opts {
-			opts[i].parts = append([]part(nil), opts[i].parts...)
+			start := len(kept)
+			kept = append(kept, opts[i].parts...)
+			opts[i].parts = kept[start:len(kept):len(kept)]
 		}
 		s.memo.put(p.key, recording, opts)
 	}
