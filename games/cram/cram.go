@@ -165,11 +165,17 @@ func (b *Board) Split() []engine.Position {
 		if c == *b {
 			return []engine.Position{b}
 		}
-		heap := c
-		return []engine.Position{&heap}
+		one := &component{board: c} // the board and the slice in one allocation
+		one.pos[0] = &one.board
+		return one.pos[:]
 	}
 	var parts [maxCells / 2]Board
 	n := g.components(m, first, &parts)
+	if n == 2 { // most splits: the boards and the slice in one allocation
+		two := &twoComponents{boards: [2]Board{parts[0], parts[1]}}
+		two.pos = [2]engine.Position{&two.boards[0], &two.boards[1]}
+		return two.pos[:]
+	}
 	boards := make([]Board, n)
 	copy(boards, parts[:n])
 	out := make([]engine.Position, n)
@@ -177,6 +183,18 @@ func (b *Board) Split() []engine.Position {
 		out[i] = &boards[i]
 	}
 	return out
+}
+
+// A component is the one board that Split returns, with the slice that holds it.
+type component struct {
+	board Board
+	pos   [1]engine.Position
+}
+
+// twoComponents are the two boards that Split returns, with the slice that holds them.
+type twoComponents struct {
+	boards [2]Board
+	pos    [2]engine.Position
 }
 
 // Key returns a short binary string that is the same for boards that are equal up to the 8
