@@ -53,3 +53,43 @@ func TestRun_LargestHeapsAnswerInSearchTime(t *testing.T) {
 		}
 	}
 }
+
+// A team's own memory is counted in its budget: with any number of workers, the cache, the
+// front (a SharedFront's larger slots for a team), the options memo, the tree's share and
+// the team's table and stacks add up to the budget at most; each worker's memo and DAG are
+// its part of the shares; one worker's budget is what it was before teams. And the runtime's
+// limit leaves the program's own pages room under the process's bound.
+func TestBudget_CountsTheTeam(t *testing.T) {
+	for _, mb := range []int{10, 11, 64, 100, 1000, 20001} {
+		for _, workers := range []int{1, 2, 4, 16} {
+			if teamBytes(workers) > int64(mb/2-1)<<20 {
+				continue // a team larger than the cache's half: the cache keeps 1 MB, over the budget
+			}
+			b := budgetOf(mb, true, workers)
+			slot := int64(50) // a Front's slot (engine.FrontBits)
+			if workers > 1 {
+				slot = sharedSlotBytes
+			}
+			total := int64(b.cache)<<20 + slot<<b.front + b.memo + b.tree + teamBytes(workers)
+			if total > int64(mb)<<20 {
+				t.Errorf("budgetOf(%d MB, %d workers): %d bytes in all (cache %d MB, front 2^%d, memo %d, tree %d, team %d)",
+					mb, workers, total, b.cache, b.front, b.memo, b.tree, teamBytes(workers))
+			}
+			if workers == 1 && (b.cache != mb/2 || b.front != engine.FrontBits(mb)) {
+				t.Errorf("budgetOf(%d MB, 1 worker): cache %d MB, front 2^%d; want %d and 2^%d", mb, b.cache, b.front, mb/2, engine.FrontBits(mb))
+			}
+			if workers > 1 && b.cache >= mb/2 {
+				t.Errorf("budgetOf(%d MB, %d workers): cache %d MB, want less than one worker's %d", mb, workers, b.cache, mb/2)
+			}
+			if got := len(b.teamOptions()); got != 3 {
+				t.Errorf("teamOptions: %d options, want workers, memo and tree", got)
+			}
+		}
+		if limit, bound := memoryLimit(mb), ProcessMB(mb)<<20; limit+programMB<<20 > bound || limit > (int64(mb)*7/5+48)<<20 {
+			t.Errorf("memoryLimit(%d) = %d MB: with the program's %d MB over ProcessMB's %d MB, or over 1.4 × the budget + 48", mb, limit>>20, programMB, bound>>20)
+		}
+	}
+	if b := budgetOf(100, false, 2); b.tree != 75<<20-teamBytes(2) || b.cache != 0 {
+		t.Errorf("a runner given a cache, 2 workers: tree %d, cache %d; want 3/4 of 100 MB less the team's, no cache", b.tree, b.cache)
+	}
+}

@@ -22,38 +22,90 @@ var ErrMemory = errors.New("the memory budget does not fit")
 
 // A budget shares a runner's memory (Config.CacheMB, the whole process's when one runner
 // runs) among the structures that grow with it, in bytes. What stays out of it is fixed: the
-// program, the runtime, a recording's options memo (engine.RecordMemoBytes), the goroutines'
-// stacks, a facts store's own memory (pebble's memtable, up to 64 MB as facts are written,
-// its block cache, the writer's window of at most 2^17 facts, the filter of a game's stored
-// keys, 2 bytes a key); the process is meant to stay within
-// ProcessMB of it (1.5 × the budget + 100 MB).
+// program, the runtime, a recording's options memo (engine.RecordMemoBytes), a facts store's
+// own memory (pebble's memtable, up to 64 MB as facts are written, its block cache, the
+// writer's window of at most 2^17 facts, the filter of a game's stored keys, 2 bytes a key);
+// the process is meant to stay within ProcessMB of it (1.5 × the budget + 100 MB).
+//
+// A team of workers (Config.Workers) is counted in it: each worker keeps an options memo and,
+// searching by proof numbers, a DAG of its own, so the memo's share and the tree's are split
+// between them (teamOptions); a SharedFront's slot is larger than a Front's (frontBits); and
+// the team's table of busy couples and each worker's stack and buffers come out of the
+// cache's share (teamBytes).
 type budget struct {
-	mb    int   // the whole budget, in megabytes
-	cache int   // ristretto's share, in megabytes (entries and counters); 0: no cache of ours
-	front int   // the front's size, in bits (engine.FrontBits: an eighth of the budget)
-	memo  int64 // the options memo of searches
-	tree  int64 // a recording's proofs and facts
+	mb      int   // the whole budget, in megabytes
+	cache   int   // ristretto's share, in megabytes (entries and counters); 0: no cache of ours
+	front   int   // the front's size, in bits (an eighth of the budget, see frontBits)
+	memo    int64 // the options memo of searches, every worker's together
+	tree    int64 // a recording's proofs and facts, or a search's proof-number DAGs, every worker's together
+	workers int   // the workers of the runner's searches
 }
 
-// budgetOf shares mb megabytes. A runner with a cache of its own gives it half, the front an
-// eighth, the options memo a tenth and a recording a quarter (the recording runs while the
-// cache is full: solve measures its tree after the answer); a runner given a cache (which
-// it does not count) gives the recording three quarters.
-func budgetOf(mb int, ownCache bool) budget {
-	b := budget{mb: mb, memo: int64(mb) << 20 / 10}
+// budgetOf shares mb megabytes between the structures of a runner whose searches run on
+// workers workers. A runner with a cache of its own gives it half, less the team's own
+// memory, the front an eighth, the options memo a tenth and a recording a quarter (the
+// recording runs while the cache is full: solve measures its tree after the answer); a
+// runner given a cache (which it does not count) gives the recording three quarters, less
+// the team's memory. A team whose own memory passes the cache's half (about a worker a
+// megabyte of budget) passes the budget: the cache keeps 1 MB at least.
+func budgetOf(mb int, ownCache bool, workers int) budget {
+	workers = max(workers, 1)
+	b := budget{mb: mb, memo: int64(mb) << 20 / 10, workers: workers}
+	team := teamBytes(workers)
 	if !ownCache {
-		b.tree = int64(mb) << 20 * 3 / 4
+		b.tree = max(int64(mb)<<20*3/4-team, 1<<20)
 		return b
 	}
-	b.cache = max(mb/2, 1)
-	b.front = engine.FrontBits(mb)
+	b.cache = max(mb/2-int((team+1<<19)>>20), 1) // the team to the nearest MB: the shares leave 2.5 % spare
+	b.front = frontBits(mb, workers)
 	b.tree = int64(mb) << 20 / 4
 	return b
 }
 
-// solverOptions are the engine options that keep a solver within b.
+// solverOptions are the engine options that keep a solver searching alone within b (a
+// recording, a search with a node limit per option).
 func (b budget) solverOptions() []engine.SolverOption {
 	return []engine.SolverOption{engine.WithMemoBytes(b.memo), engine.WithTreeBytes(b.tree)}
+}
+
+// teamOptions are the engine options of the runner's solver, which searches with b.workers
+// workers: each worker, the solver and its helpers alike, gets its part of the options
+// memo and of the tree's share, which bounds the DAG it keeps searching by proof numbers
+// (the runner's solver never records: a recording has a fresh solver).
+func (b budget) teamOptions() []engine.SolverOption {
+	n := int64(b.workers)
+	return []engine.SolverOption{engine.WithWorkers(b.workers), engine.WithMemoBytes(b.memo / n), engine.WithTreeBytes(b.tree / n)}
+}
+
+// Memory of a team beyond one solver's: the table of the couples being searched (2^16
+// counters of 4 bytes, engine's busyBits), and for each worker its goroutine's stack, its
+// buffers of options by depth and its thread. Measured on cram 3x12 and sprouts 0*11: a
+// worker added 60 to 100 KB of heap and 32 to 48 KB of stack; a worker is counted 512 KB.
+const (
+	busyTableBytes = 4 << 16
+	workerBytes    = 512 << 10
+)
+
+// teamBytes is the memory of a team of workers beyond one solver's: 0 for one worker.
+func teamBytes(workers int) int64 {
+	if workers <= 1 {
+		return 0
+	}
+	return busyTableBytes + int64(workers)*workerBytes
+}
+
+// sharedSlotBytes is the memory of a SharedFront's slot: a pointer to an entry of its own
+// (48 bytes, see its Usage) and 2 bytes of Bloom filter, where a Front's slot takes 50.
+const sharedSlotBytes = 8 + 48 + 2
+
+// frontBits is the size of the front of a budget of mb megabytes (engine.FrontBits: an
+// eighth of it at most), made smaller for a team, whose SharedFront has larger slots.
+func frontBits(mb, workers int) int {
+	bits := engine.FrontBits(mb)
+	for workers > 1 && bits > 10 && int64(sharedSlotBytes)<<bits > int64(mb)<<20/8 {
+		bits--
+	}
+	return bits
 }
 
 // ProcessMB is the memory, in megabytes, that a process running with a budget of mb
@@ -138,5 +190,16 @@ func addBudget(mb int) {
 	debug.SetMemoryLimit(memoryLimit(live.mb))
 }
 
-// memoryLimit is the runtime's memory limit, in bytes, for a budget of mb megabytes.
-func memoryLimit(mb int) int64 { return (int64(mb)*7/5 + 48) << 20 }
+// memoryLimit is the runtime's memory limit, in bytes, for a budget of mb megabytes: 1.4 × mb
+// + 48 MB, and at most ProcessMB less the program's own pages (programMB), which the runtime
+// does not count. Without that bound a small budget's limit left too little room: at 10 MB,
+// 62 MB for the runtime and 54 MB of the program's pages passed ProcessMB's 115 once the
+// collector fell behind (two workers on a busy machine: 117 MB).
+func memoryLimit(mb int) int64 {
+	return min(int64(mb)*7/5+48, ProcessMB(mb)-programMB) << 20
+}
+
+// programMB is the memory the program's own pages take beside what the runtime counts: the
+// binary's code and data mapped in (54 MB resident measured, solving cram 3x12 at 10 MB),
+// and what it allocates outside Go.
+const programMB = 72

@@ -67,7 +67,7 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	} else if err := CheckMemory(mb); err != nil {
 		return nil, fmt.Errorf("job: %w", err)
 	}
-	r.budget = budgetOf(mb, r.cache == nil)
+	r.budget = budgetOf(mb, r.cache == nil, r.workers)
 	if err := r.makeCache(); err != nil {
 		return nil, err
 	}
@@ -81,8 +81,7 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	closeCache := r.closer
 	var once sync.Once
 	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted); paceGC(-pace) }) }
-	opts := append(r.budget.solverOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every),
-		engine.WithWorkers(r.workers), engine.WithMemoBytes(r.budget.memo/int64(r.workers)))
+	opts := append(r.budget.teamOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
 	r.solver = engine.NewSolver(opts...)
 	return r, nil
 }
