@@ -9,19 +9,23 @@
 // as soon as one option is losing, losing when all are winning. Each couple to search is a
 // unit, a message of a work-queue stream (StreamUnits) with explicit acks: a worker searches
 // it with the engine on its cache, tells JetStream it is still at it (InProgress) every third
-// of the AckWait, publishes every fact its search proved on the facts stream (StreamFacts:
-// engine.Fact's binary form under the position's exact key), then the unit's result
-// (StreamResults), then acks. A worker that dies stops its heartbeats: JetStream hands the
-// unit to another once AckWait has passed. Every node (the coordinator, each worker) merges
-// the facts stream into its cache and its store (store.Store.Add: facts only grow, and a
-// conflict is reported, never resolved), so that later units, and later runs, reuse them.
-// A duplicate result (a unit searched twice) changes nothing: the couple is decided already.
+// of the AckWait, publishes the facts its search proved of the positions within ShareDepth
+// moves of the unit's root (3 by default; the others, about a fact a node, stay in its own
+// cache and store) on the facts stream (StreamFacts: engine.Fact's binary form under the
+// position's exact key), then the unit's result (StreamResults), then acks. A worker that
+// dies stops its heartbeats: JetStream hands the unit to another once AckWait has passed.
+// Every node (the coordinator, each worker) merges the facts stream into its cache and its
+// store (store.Store.Add: facts only grow, and a conflict is reported, never resolved), so
+// that later units, and later runs, reuse them. A duplicate result (a unit searched twice)
+// changes nothing: the couple is decided already. A job given up (Client.Cancel) is answered
+// so; a worker stops a unit whose job has an answer at its next heartbeat.
 //
 // The coordinator's state is the streams': the jobs (StreamJobs), the results in the order
 // they came. Started again (a restart of the server, whose streams are on disk), it reads
 // the jobs not answered (BucketAnswers) and applies their results again to new trees, which
 // come out the same, with the same unit ids, and publishes the units still open; those still
-// in the work queue carry the same message id and JetStream drops the copy.
+// in the work queue carry the same message id and JetStream drops the copy. A job's counts
+// are its results', and its time runs from its message's: both go on over a restart.
 //
 //	srv, _ := cluster.StartServer("127.0.0.1:4222", dir)
 //	co, _ := cluster.NewCoordinator(ctx, srv.URL(), st, cluster.Config{})

@@ -41,30 +41,83 @@ func knowOutcome(cache engine.Cache, p engine.Position, n int) (known, win bool)
 	return f.Outcome(x)
 }
 
-// A recorder is the cache a worker's searches use: every Put goes to the cache behind it and
-// to the outbox, to be published on the facts stream; the facts of other nodes are put
+// A recorder is the cache one unit's search uses: every Put goes to the worker's cache
+// behind it, and those of the positions near the unit's root (shared) to the outbox, to be
+// published on the facts stream; the others stay local. The facts of other nodes are put
 // behind it, not through it, so that no fact is published twice.
 type recorder struct {
 	behind engine.Cache
-	mu     sync.Mutex
-	outbox []keyedFact
+	out    *outbox
+	shared map[string]bool // the keys whose facts are published; nil: all
+	sent   atomic.Int64    // facts put in the outbox
 }
 
 func (r *recorder) Get(key string) (engine.Fact, bool) { return r.behind.Get(key) }
 
 func (r *recorder) Put(key string, f engine.Fact) {
 	r.behind.Put(key, f)
-	r.mu.Lock()
-	r.outbox = append(r.outbox, keyedFact{key, f})
-	r.mu.Unlock()
+	if r.shared == nil || r.shared[key] {
+		r.out.add(keyedFact{key, f})
+		r.sent.Add(1)
+	}
 }
 
-// take returns the facts put since its last call.
-func (r *recorder) take() []keyedFact {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.outbox
-	r.outbox = nil
+// An outbox holds the facts of one game a worker is to publish.
+type outbox struct {
+	mu    sync.Mutex
+	facts []keyedFact
+}
+
+func (o *outbox) add(kf keyedFact) {
+	o.mu.Lock()
+	o.facts = append(o.facts, kf)
+	o.mu.Unlock()
+}
+
+// take returns the facts added since its last call.
+func (o *outbox) take() []keyedFact {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := o.facts
+	o.facts = nil
+	return out
+}
+
+// nearKeys returns the keys of the components of p and of every position within depth moves
+// of it: the couples the coordinator's tree may make units of when it splits p's unit
+// (options of options), and that units of other branches reach by other orders of moves.
+// Their facts pay to publish; deeper ones are many (a fact a node) and cheap to prove again.
+// Past maxNearKeys keys it stops looking deeper.
+func nearKeys(p engine.Position, depth int) map[string]bool {
+	keys := map[string]bool{}
+	level := newComponents(keys, p)
+	for range depth {
+		var next []engine.Position
+		for _, c := range level {
+			for o := range c.Options() {
+				next = append(next, newComponents(keys, o)...)
+			}
+			if len(keys) > maxNearKeys {
+				return keys
+			}
+		}
+		level = next
+	}
+	return keys
+}
+
+// maxNearKeys bounds nearKeys' work on a position with very many options.
+const maxNearKeys = 200_000
+
+// newComponents adds the keys of p's components to keys, and returns those not there before.
+func newComponents(keys map[string]bool, p engine.Position) []engine.Position {
+	var out []engine.Position
+	for _, c := range p.Split() {
+		if k := c.Key(); !keys[k] {
+			keys[k] = true
+			out = append(out, c)
+		}
+	}
 	return out
 }
 

@@ -91,7 +91,7 @@ type Result struct {
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided
 	Worker    string `json:"worker"`
 	Nodes     int64  `json:"nodes"`
-	Facts     int64  `json:"facts"`     // facts the unit's search proved, all published before the result
+	Facts     int64  `json:"facts"`     // facts the unit's search published (WorkerConfig.ShareDepth), all before the result
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
 }

@@ -15,6 +15,7 @@ import (
 type simReport struct {
 	Stats
 	Killed      int
+	Streamed    int64 // facts on the facts stream, as the coordinator read them
 	FactsPerSec float64
 	FactBytes   int64 // bytes of the facts stream
 	StoreFacts  int64 // facts in the coordinator's store
@@ -22,16 +23,16 @@ type simReport struct {
 	Wall        time.Duration
 }
 
-// simulate solves game pos on workers in-process workers, killing kill of them once the
-// job runs, and checks the answer against a local solve.
-func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config) simReport {
+// simulate solves game pos on workers in-process workers set up as wcfg, killing kill of
+// them once the job runs, and checks the answer against a local solve.
+func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config, wcfg WorkerConfig) simReport {
 	want := localNimber(t, game, pos)
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	tc := startClusterStore(t, workers, cfg, WorkerConfig{CacheMB: 8, Workers: 1}, st)
+	tc := startClusterStore(t, workers, cfg, wcfg, st)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cl, err := Dial(ctx, tc.srv.URL())
@@ -59,11 +60,12 @@ func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config) sim
 		t.Fatalf("simulation: nimber of %s %s = %d, want %d (local solve)", game, pos, *a.Nimber, want)
 	}
 	r := simReport{Stats: a.Stats, Killed: killed, Wall: wall}
-	r.FactsPerSec = float64(a.Stats.Facts) / wall.Seconds()
-	if s, err := cl.c.js.Stream(ctx, StreamFacts); err == nil {
+	tc.stop() // the coordinator's merges end before the store is measured
+	r.Streamed = tc.co.merger.facts.Load()
+	r.FactsPerSec = float64(r.Streamed) / wall.Seconds()
+	if s, err := cl.c.js.Stream(context.Background(), StreamFacts); err == nil {
 		r.FactBytes = int64(s.CachedInfo().State.Bytes)
 	}
-	tc.stop() // the coordinator's merges end before the store is measured
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -79,16 +81,17 @@ func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config) sim
 }
 
 func (r simReport) log(t testing.TB, what string) {
-	t.Logf("%s: %d units, %d results, %d redeliveries (%d workers killed), %d duplicates, %d workers, %d nodes, %d facts exchanged in %.1f s (%.0f facts/s, %.1f bytes each on the stream), store %d facts, %.1f MB",
-		what, r.Units, r.Done, r.Redeliveries, r.Killed, r.Duplicates, r.Workers, r.Nodes, r.Facts, r.Wall.Seconds(),
-		r.FactsPerSec, float64(r.FactBytes)/float64(max(r.Facts, 1)), r.StoreFacts, float64(r.StoreBytes)/(1<<20))
+	t.Logf("%s: %d units, %d results, %d redeliveries (%d workers killed), %d duplicates, %d workers, %d nodes, %d facts exchanged in %.1f s (%.0f facts/s, %.1f MB on the stream, %.1f bytes each), store %d facts, %.1f MB",
+		what, r.Units, r.Done, r.Redeliveries, r.Killed, r.Duplicates, r.Workers, r.Nodes, r.Streamed, r.Wall.Seconds(),
+		r.FactsPerSec, float64(r.FactBytes)/(1<<20), float64(r.FactBytes)/float64(max(r.Streamed, 1)), r.StoreFacts, float64(r.StoreBytes)/(1<<20))
 }
 
 // TestSimulation runs a small position (Cram 3x9, a few seconds on 64 workers) to stay within
 // the tests' time; BenchmarkSimulation runs Cram 5x6, whose figures the README gives.
 func TestSimulation(t *testing.T) {
 	board := "3x9"
-	r := simulate(t, "cram", board, 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second})
+	r := simulate(t, "cram", board, 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second},
+		WorkerConfig{CacheMB: 8, Workers: 1})
 	r.log(t, "cram "+board+", 64 workers")
 	if r.Workers < 2 {
 		t.Errorf("simulation: %d workers returned results, want many", r.Workers)
@@ -98,14 +101,34 @@ func TestSimulation(t *testing.T) {
 	}
 }
 
-// BenchmarkSimulation is TestSimulation's run, timed: go test -run '^$' -bench Simulation
-// ./cluster/ (README: Cluster).
+// BenchmarkSimulation is TestSimulation's run on Cram 5x6, timed, with every fact published
+// (the protocol before ShareDepth) and with the facts of depth 2, on units of 5 000 and
+// 20 000 nodes: go test -run '^$' -bench Simulation ./cluster/ (README: Cluster). Each takes
+// minutes here.
 func BenchmarkSimulation(b *testing.B) {
-	for b.Loop() {
-		r := simulate(b, "cram", "5x6", 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second})
-		r.log(b, "cram 5x6, 64 workers")
-		b.ReportMetric(float64(r.Units), "units")
-		b.ReportMetric(r.FactsPerSec, "facts/s")
-		b.ReportMetric(float64(r.Redeliveries), "redeliveries")
+	for _, c := range []struct {
+		name  string
+		depth int
+		nodes int64
+	}{
+		{"all-facts/units-5000", -1, 5000},
+		{"depth-2/units-5000", 2, 5000},
+		{"depth-3/units-5000", 3, 5000},
+		{"depth-2/units-20000", 2, 20000},
+		{"depth-3/units-20000", 3, 20000},
+		{"depth-2/units-50000", 2, 50000},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				r := simulate(b, "cram", "5x6", 64, 4, Config{UnitNodes: c.nodes, Window: 4, AckWait: 5 * time.Second},
+					WorkerConfig{CacheMB: 8, Workers: 1, ShareDepth: c.depth})
+				r.log(b, "cram 5x6, 64 workers, "+c.name)
+				b.ReportMetric(float64(r.Units), "units")
+				b.ReportMetric(float64(r.Streamed), "facts")
+				b.ReportMetric(r.FactsPerSec, "facts/s")
+				b.ReportMetric(float64(r.Nodes), "nodes")
+				b.ReportMetric(float64(r.Redeliveries), "redeliveries")
+			}
+		})
 	}
 }

@@ -26,7 +26,14 @@ type WorkerConfig struct {
 	Workers int          // goroutines searching each unit (engine.WithWorkers); 0 is 1
 	CacheMB int          // the cache of each game searched; 0 is 256
 	Store   *store.Store // nil: none; else what it proves is kept there, and the others' facts merged in
+	// ShareDepth: the facts published are those of positions within ShareDepth moves of a
+	// unit's root (nearKeys); the others stay in this worker's cache and store. 0 is
+	// DefaultShareDepth; -1 publishes every fact.
+	ShareDepth int
 }
+
+// DefaultShareDepth is the depth of the facts a worker publishes, by default.
+const DefaultShareDepth = 3
 
 // A Worker searches units of the work queue with the engine, one per slot, on a cache of
 // each game that the facts of every other node are merged into; it publishes what each
@@ -48,10 +55,10 @@ type Worker struct {
 }
 
 // gameCache is one game's cache in a worker: a shared front before ristretto, with the
-// store behind it when there is one, and the recorder the searches go through.
+// store behind it when there is one, and the outbox of the facts to publish.
 type gameCache struct {
 	near engine.Cache // the front: the others' facts go here, and through it to the store
-	rec  *recorder
+	out  *outbox
 	rc   *engine.Ristretto
 }
 
@@ -65,6 +72,9 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	}
 	cfg.Name = nameChars.ReplaceAllString(cfg.Name, "_")
 	cfg.Slots = max(cfg.Slots, 1)
+	if cfg.ShareDepth == 0 {
+		cfg.ShareDepth = DefaultShareDepth
+	}
 	if cfg.CacheMB <= 0 {
 		cfg.CacheMB = 256
 	}
@@ -105,7 +115,7 @@ func (w *Worker) game(game string) *gameCache {
 		behind = store.Through(rc, w.cfg.Store.Facts(game))
 	}
 	front := engine.NewSharedFront(behind, engine.FrontBits(w.cfg.CacheMB))
-	gc := &gameCache{near: front, rc: rc, rec: &recorder{behind: front}}
+	gc := &gameCache{near: front, rc: rc, out: &outbox{}}
 	v, loaded := w.games.LoadOrStore(game, gc)
 	if loaded {
 		rc.Close()
@@ -231,8 +241,11 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	})
 	defer stopBeat()
 	start := time.Now()
-	proved := &counter{Cache: gc.rec}
-	outcome, nodes, err := searchUnit(sctx, proved, p, u, w.cfg.Workers)
+	rec := &recorder{behind: gc.near, out: gc.out}
+	if w.cfg.ShareDepth >= 0 {
+		rec.shared = nearKeys(p, w.cfg.ShareDepth)
+	}
+	outcome, nodes, err := searchUnit(sctx, rec, p, u, w.cfg.Workers)
 	switch {
 	case err != nil && over.Load(): // its job ended meanwhile: keep what it proved
 		w.flush(ctx)
@@ -245,7 +258,7 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		return
 	}
 	r := Result{Job: u.Job, Unit: u.ID, Outcome: outcome, Worker: w.cfg.Name, Nodes: nodes,
-		Facts: proved.puts.Load(), ElapsedMS: time.Since(start).Milliseconds()}
+		Facts: rec.sent.Load(), ElapsedMS: time.Since(start).Milliseconds()}
 	if md, err := m.Metadata(); err == nil {
 		r.Delivered = int(md.NumDelivered)
 	}
@@ -255,18 +268,6 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	}
 	m.Ack()
 	w.done.Add(1)
-}
-
-// A counter is a cache that counts the Puts of one unit's search: the facts it proved, which
-// its result reports (the recorder's outbox is shared by the units searched at once).
-type counter struct {
-	engine.Cache
-	puts atomic.Int64
-}
-
-func (c *counter) Put(key string, f engine.Fact) {
-	c.puts.Add(1)
-	c.Cache.Put(key, f)
 }
 
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
@@ -292,6 +293,7 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 // called.
 func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration, check func()) func() {
 	stop := make(chan struct{})
+	var checking atomic.Bool // a check under way: the next heartbeats do not wait for it
 	go func() {
 		t := time.NewTicker(heartbeatEvery(ackWait))
 		defer t.Stop()
@@ -300,9 +302,12 @@ func (w *Worker) heartbeat(m jetstream.Msg, ackWait time.Duration, check func())
 			case <-stop:
 				return
 			case <-t.C:
-				if !w.killed.Load() {
-					m.InProgress()
-					check()
+				if w.killed.Load() {
+					continue
+				}
+				m.InProgress()
+				if !checking.Swap(true) {
+					go func() { check(); checking.Store(false) }()
 				}
 			}
 		}
@@ -333,7 +338,7 @@ func (w *Worker) setRunning(id string, on bool) {
 func (w *Worker) flush(ctx context.Context) int64 {
 	var sent int64
 	w.games.Range(func(k, v any) bool {
-		facts := v.(*gameCache).rec.take()
+		facts := v.(*gameCache).out.take()
 		n, err := publishFacts(ctx, w.c.js, w.cfg.Name, k.(string), facts)
 		if err != nil && ctx.Err() == nil {
 			log.Printf("cluster: worker %s: publishing facts: %v", w.cfg.Name, err)
