@@ -20,6 +20,7 @@ type Front struct {
 	// writeBack: a Put stays in its slot, and the cache behind gets it when another key
 	// takes the slot (WriteBack); unsaved counts the slots that hold such a Put.
 	writeBack bool
+	journal   func(key string, f Fact) // made WriteBack before a Journal: every Put, at once
 	unsaved   int64
 }
 
@@ -27,6 +28,13 @@ type Front struct {
 // filled by earlier runs). MayHold reports false only for a key it surely lacks.
 type Holder interface {
 	MayHold(key string) bool
+}
+
+// A Journal is a cache that must have every Put at once (a facts store, whose writes a
+// kill may cut short): a WriteBack front before it passes it each Put through Journal, and
+// through Put only the facts it evicts.
+type Journal interface {
+	Journal(key string, f Fact)
 }
 
 // A frontSlot holds one key; hash spares most string comparisons. The key's hash has its
@@ -115,6 +123,9 @@ func (c *Front) Put(key string, f Fact) {
 		c.behind.Put(key, f)
 		return
 	}
+	if c.journal != nil {
+		c.journal(key, f)
+	}
 	if !s.holds(h, key) {
 		c.save(s)
 	}
@@ -137,8 +148,13 @@ func (c *Front) save(s *frontSlot) {
 // WriteBack makes the front give the cache behind a key's fact only when another key takes
 // its slot, and not at each Put: each Set of ristretto costs its goroutine a microsecond.
 // Only for a cache behind that nothing else reads (ristretto alone, not a store): it lacks
-// the facts that stay in the front.
-func (c *Front) WriteBack() { c.writeBack = true }
+// the facts that stay in the front; or a Journal, which gets every Put.
+func (c *Front) WriteBack() {
+	c.writeBack = true
+	if j, ok := c.behind.(Journal); ok {
+		c.journal = j.Journal
+	}
+}
 
 // Usage is that of the cache behind, plus the front's own memory.
 func (c *Front) Usage() Usage {

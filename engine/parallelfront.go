@@ -26,6 +26,7 @@ type SharedFront struct {
 	seen      []atomic.Uint64 // as Front's
 	mayHold   func(key string) bool
 	writeBack bool
+	journal   func(key string, f Fact) // made WriteBack before a Journal: every Put, at once
 	stripes   [putStripes]paddedMutex
 }
 
@@ -66,8 +67,14 @@ func NewSharedFront(behind Cache, bits int) *SharedFront {
 
 // WriteBack makes the front give the cache behind a key's fact only when the key leaves its
 // slot, and not at each Put. Only for a cache behind that nothing else reads (ristretto
-// alone, not a store): it lacks the facts that stay in the front.
-func (c *SharedFront) WriteBack() { c.writeBack = true }
+// alone, not a store): it lacks the facts that stay in the front; or a Journal, which gets
+// every Put.
+func (c *SharedFront) WriteBack() {
+	c.writeBack = true
+	if j, ok := c.behind.(Journal); ok {
+		c.journal = j.Journal
+	}
+}
 
 // probe returns the key's hash, its slot, the slot's stripe and its two bits in the Bloom
 // filter.
@@ -121,6 +128,9 @@ func (c *SharedFront) Put(key string, f Fact) {
 	if !c.writeBack {
 		c.behind.Put(key, f)
 		return
+	}
+	if c.journal != nil {
+		c.journal(key, f)
 	}
 	mu.unsaved++
 	if e != nil && e.unsaved {
