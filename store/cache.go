@@ -309,13 +309,17 @@ func (f *Facts) Usage() engine.Usage {
 }
 
 // A Tier is the cache a runner searches through with a store: a cache in memory (near,
-// ristretto), then the store. What the store gives is kept near; every Put goes to both.
+// ristretto), then the store. What the store gives is kept near; every Put goes to both,
+// or, behind a WriteBack front, to the store at once (Journal) and near once evicted.
 // Put it behind an engine.Front, which asks MayHold before skipping it.
 type Tier struct {
 	near       engine.Cache
 	far        *Facts
 	hits, puts atomic.Int64
+	journaled  atomic.Bool // a front journals its Puts to the tier (see Journal)
 }
+
+var _ engine.Journal = (*Tier)(nil)
 
 // Through returns the tier of near before the store's facts far.
 func Through(near engine.Cache, far *Facts) *Tier {
@@ -337,8 +341,25 @@ func (t *Tier) Get(key string) (engine.Fact, bool) {
 	return f, ok
 }
 
+// Put passes f to the cache near and to the store; behind a front that journals its Puts
+// (see Journal), to the cache near only: the front evicts it, and the store has it already.
 func (t *Tier) Put(key string, f engine.Fact) {
 	t.near.Put(key, f)
+	if t.journaled.Load() {
+		return
+	}
+	t.far.Put(key, f)
+	t.puts.Add(1)
+}
+
+// Journal takes a Put of a WriteBack front (engine.Journal): the store gets it at once, so
+// that a kill loses at most SyncEvery of facts, and the cache near (ristretto) only once the
+// front evicts it (Put), which spares ristretto's goroutine the Sets of the facts that stay
+// in the front, as without a store.
+func (t *Tier) Journal(key string, f engine.Fact) {
+	if !t.journaled.Load() {
+		t.journaled.Store(true)
+	}
 	t.far.Put(key, f)
 	t.puts.Add(1)
 }

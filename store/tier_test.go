@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"testing"
 
 	"grundy/engine"
@@ -69,5 +70,57 @@ func TestTier_SecondTierReadsTheFirstsFacts(t *testing.T) {
 	second := engine.NewFront(Through(engine.NewMapCache(), facts), 10)
 	if f, ok := second.Get("a"); !ok || !f.Equal(nimber(1)) {
 		t.Errorf("second front Get(a) = %s, %v, want = 1 from the store", describe(f), ok)
+	}
+}
+
+// countingCache counts the Puts that reach a cache.
+type countingCache struct {
+	engine.Cache
+	puts int
+}
+
+func (c *countingCache) Put(key string, f engine.Fact) {
+	c.puts++
+	c.Cache.Put(key, f)
+}
+
+// A WriteBack front before a Tier journals every Put to the store at once, and gives the
+// cache near only the facts it evicts: the store holds every fact the search proved, as
+// behind a write-through front, and ristretto is spared the Sets of facts the front keeps.
+func TestTier_WriteBackFrontJournalsEveryPut(t *testing.T) {
+	for _, team := range []bool{false, true} {
+		s := open(t, t.TempDir())
+		near := &countingCache{Cache: engine.NewMapCache()}
+		tier := Through(near, s.Facts("cram"))
+		var front interface {
+			engine.Cache
+			WriteBack()
+		} = engine.NewFront(tier, 10)
+		if team {
+			front = engine.NewSharedFront(tier, 10)
+		}
+		front.WriteBack()
+		const keys, puts = 4000, 10000
+		for i := range puts {
+			k := i * 7919 % keys
+			front.Put(fmt.Sprintf("k%d", k), without(i/keys))
+		}
+		if err := s.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		stats, err := s.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stats.Games[0].Entries != keys || tier.StorePuts() != puts {
+			t.Errorf("team %v: %d facts stored from %d Puts, want %d from %d", team, stats.Games[0].Entries, tier.StorePuts(), keys, puts)
+		}
+		last := fmt.Sprintf("k%d", (puts-1)*7919%keys)
+		if f := mustGet(t, s, "cram", last); !f.Equal(without(0, 1, 2)) {
+			t.Errorf("team %v: %s = %s, want its three Puts merged", team, last, describe(f))
+		}
+		if near.puts == 0 || near.puts >= puts {
+			t.Errorf("team %v: the cache near got %d of %d Puts, want the evicted ones only", team, near.puts, puts)
+		}
 	}
 }
