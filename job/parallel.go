@@ -16,21 +16,18 @@ func workersOf(n int) int {
 }
 
 // front is the exact cache before behind: a Front for one worker, a SharedFront for a team
-// (its probes take no lock, and what one worker proves the others see at once). With no
-// store behind, the front gives ristretto only the facts it evicts (WriteBack), which
-// spares ristretto's goroutine the Sets of the facts that stay in the front.
+// (its probes take no lock, and what one worker proves the others see at once). The front
+// gives ristretto only the facts it evicts (WriteBack), which spares ristretto's goroutine
+// the Sets of the facts that stay in the front; a store behind (store.Tier, a Journal) gets
+// every Put at once all the same.
 func (r *Runner) front(behind engine.Cache) engine.Cache {
 	if r.workers > 1 {
 		f := engine.NewSharedFront(behind, r.budget.front)
-		if r.tier == nil {
-			f.WriteBack()
-		}
+		f.WriteBack()
 		return f
 	}
 	f := engine.NewFront(behind, r.budget.front)
-	if r.tier == nil {
-		f.WriteBack()
-	}
+	f.WriteBack()
 	return f
 }
 
