@@ -202,7 +202,7 @@ func TestProofSearch_ProgressOfNimber(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			at   []int
-		}{{"one component", []int{399, 398, 397}}, {"three", []int{399, 398, 397, 396, 395, 394}}} {
+		}{{"one component", []int{399, 398, 397}}, {"three", []int{399, 398, 397, 396, 395, 393}}} {
 			t.Run(search.name+"/"+c.name, func(t *testing.T) {
 				g, _ := progressGame()
 				var p Position = joined{tokens{g, c.at}}
