@@ -204,20 +204,9 @@ func sleep(ctx context.Context, d time.Duration) {
 
 // search searches one unit and publishes what it found.
 func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Duration) {
-	var u Unit
-	if err := json.Unmarshal(m.Data(), &u); err != nil {
-		log.Printf("cluster: worker %s: a unit that does not decode: %v", w.cfg.Name, err)
-		m.Term()
-		return
-	}
-	g, err := games.Lookup(u.Game)
-	var p engine.Position
-	if err == nil {
-		p, err = games.Parse(g, u.Position)
-	}
-	gc := w.game(u.Game)
-	if err != nil || gc == nil {
-		log.Printf("cluster: worker %s: unit %s/%s: %v", w.cfg.Name, u.Job, u.ID, err)
+	u, p, gc, err := w.unitOf(m)
+	if err != nil {
+		log.Printf("cluster: worker %s: %v", w.cfg.Name, err)
 		m.Term()
 		return
 	}
@@ -228,18 +217,8 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	id := u.Job + "/" + u.ID
 	w.setRunning(id, true)
 	defer w.setRunning(id, false)
-	// The heartbeat goes on until the ack: publishing the facts and the result may take a
-	// while on a busy server, and a unit redelivered meanwhile would be searched twice.
-	sctx, stopSearch := context.WithCancel(ctx)
-	defer stopSearch()
-	var over atomic.Bool
-	stopBeat := w.heartbeat(m, ackWait, func() {
-		if w.jobOver(ctx, u.Job) {
-			over.Store(true)
-			stopSearch()
-		}
-	})
-	defer stopBeat()
+	sctx, over, stop := w.watch(ctx, m, ackWait, u.Job)
+	defer stop()
 	start := time.Now()
 	rec := &recorder{behind: gc.near, out: gc.out}
 	if w.cfg.ShareDepth >= 0 {
@@ -268,6 +247,43 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	}
 	m.Ack()
 	w.done.Add(1)
+}
+
+// unitOf reads the unit of m, its position and its game's cache.
+func (w *Worker) unitOf(m jetstream.Msg) (Unit, engine.Position, *gameCache, error) {
+	var u Unit
+	if err := json.Unmarshal(m.Data(), &u); err != nil {
+		return u, nil, nil, fmt.Errorf("a unit that does not decode: %v", err)
+	}
+	g, err := games.Lookup(u.Game)
+	var p engine.Position
+	if err == nil {
+		p, err = games.Parse(g, u.Position)
+	}
+	gc := w.game(u.Game)
+	if err == nil && gc == nil {
+		err = fmt.Errorf("no cache for %s", u.Game)
+	}
+	if err != nil {
+		return u, nil, nil, fmt.Errorf("unit %s/%s: %v", u.Job, u.ID, err)
+	}
+	return u, p, gc, nil
+}
+
+// watch sends the unit's heartbeats until stop is called: they go on until the ack, since
+// publishing the facts and the result may take a while on a busy server, and a unit
+// redelivered meanwhile would be searched twice. At each, it looks whether the job is over
+// (answered or given up): then over is set and ctx, the search's, ends.
+func (w *Worker) watch(parent context.Context, m jetstream.Msg, ackWait time.Duration, job string) (ctx context.Context, over *atomic.Bool, stop func()) {
+	ctx, stopSearch := context.WithCancel(parent)
+	over = new(atomic.Bool)
+	stopBeat := w.heartbeat(m, ackWait, func() {
+		if w.jobOver(parent, job) {
+			over.Store(true)
+			stopSearch()
+		}
+	})
+	return ctx, over, func() { stopBeat(); stopSearch() }
 }
 
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
