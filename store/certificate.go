@@ -129,11 +129,11 @@ type certifier struct {
 	// nimber, -1 when it gives none; asked only when useTheory.
 	theory    map[string]int
 	useTheory bool
-	nodes   []engine.Node
-	keys    []string // the component key of each couple node ("" for sums and terminals)
-	ids     map[coupleID]int
-	failed  map[coupleID]error
-	work    int
+	nodes     []engine.Node
+	keys      []string // the component key of each couple node ("" for sums and terminals)
+	ids       map[coupleID]int
+	failed    map[coupleID]error
+	work      int
 }
 
 // nimber returns the nimber of the component comp, whose key is key: the database's, else
