@@ -41,12 +41,50 @@ type paddedMutex struct {
 	_       [48]byte
 }
 
-// A frontEntry is one key and what is known of it; it never changes once in a slot.
+// A frontEntry is one key and what is known of it; it never changes once in a slot. A short
+// key is kept in the entry itself: a probe that finds its key then reads one cache line
+// past the slot's pointer, not a second one for the key's bytes (cram's keys, of 3 to 30
+// bytes, nearly all fit).
 type frontEntry struct {
 	hash    uint64
-	key     string
 	fact    Fact
-	unsaved bool // the cache behind has not been given fact (WriteBack)
+	unsaved bool  // the cache behind has not been given fact (WriteBack)
+	short   uint8 // the length of a key kept in inline, else 0
+	inline  [inlineKey]byte
+	long    string // a key longer than inlineKey
+}
+
+// inlineKey is the longest key a frontEntry keeps in itself.
+const inlineKey = 30
+
+// newFrontEntry returns the entry of key, whose hash is h, and f.
+func newFrontEntry(h uint64, key string, f Fact, unsaved bool) *frontEntry {
+	e := &frontEntry{hash: h, fact: f, unsaved: unsaved}
+	if len(key) > 0 && len(key) <= inlineKey {
+		e.short = uint8(copy(e.inline[:], key))
+	} else {
+		e.long = key
+	}
+	return e
+}
+
+// holds reports whether e is the entry of key, whose hash is h.
+func (e *frontEntry) holds(h uint64, key string) bool {
+	if e == nil || e.hash != h {
+		return false
+	}
+	if e.short > 0 {
+		return string(e.inline[:e.short]) == key // no allocation: the compiler compares in place
+	}
+	return e.long == key
+}
+
+// key returns the entry's key.
+func (e *frontEntry) key() string {
+	if e.short > 0 {
+		return string(e.inline[:e.short])
+	}
+	return e.long
 }
 
 // NewSharedFront returns a shared front of 2^bits slots before behind, which must be safe
@@ -92,7 +130,7 @@ func (c *SharedFront) isSet(b uint64) bool { return c.seen[b/64].Load()&(1<<(b%6
 func (c *SharedFront) Get(key string) (Fact, bool) {
 	h, s, mu, b1, b2 := c.probe(key)
 	e := s.Load()
-	if e != nil && e.hash == h && e.key == key {
+	if e.holds(h, key) {
 		return e.fact, !e.fact.empty()
 	}
 	if (!c.isSet(b1) || !c.isSet(b2)) && (c.mayHold == nil || !c.mayHold(key)) {
@@ -100,11 +138,11 @@ func (c *SharedFront) Get(key string) (Fact, bool) {
 	}
 	f, ok := c.behind.Get(key)
 	if e == nil || !e.unsaved {
-		s.CompareAndSwap(e, &frontEntry{hash: h, key: key, fact: f})
+		s.CompareAndSwap(e, newFrontEntry(h, key, f, false))
 		return f, ok
 	}
 	mu.Lock() // e leaves the front: the cache behind gets it first
-	if s.CompareAndSwap(e, &frontEntry{hash: h, key: key, fact: f}) {
+	if s.CompareAndSwap(e, newFrontEntry(h, key, f, false)) {
 		c.save(mu, e)
 	}
 	mu.Unlock()
@@ -118,11 +156,11 @@ func (c *SharedFront) Put(key string, f Fact) {
 	mu.Lock()
 	defer mu.Unlock()
 	e := s.Load()
-	same := e != nil && e.hash == h && e.key == key
+	same := e.holds(h, key)
 	if same {
 		f = e.fact.Merge(f)
 	}
-	s.Store(&frontEntry{hash: h, key: key, fact: f, unsaved: c.writeBack})
+	s.Store(newFrontEntry(h, key, f, c.writeBack))
 	c.seen[b1/64].Or(1 << (b1 % 64))
 	c.seen[b2/64].Or(1 << (b2 % 64))
 	if !c.writeBack {
@@ -146,7 +184,7 @@ func (c *SharedFront) Put(key string, f Fact) {
 // holds mu, e's stripe.
 func (c *SharedFront) save(mu *paddedMutex, e *frontEntry) {
 	mu.unsaved--
-	c.behind.Put(e.key, e.fact)
+	c.behind.Put(e.key(), e.fact)
 }
 
 // Usage is that of the cache behind, plus the front's own memory.
@@ -165,5 +203,5 @@ func (c *SharedFront) Usage() Usage {
 	return u
 }
 
-// frontEntryBytes is the memory of a SharedFront's entry (its key is the cache's).
-const frontEntryBytes = 56
+// frontEntryBytes is the memory of a SharedFront's entry (a long key is the cache's).
+const frontEntryBytes = 80
