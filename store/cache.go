@@ -34,7 +34,7 @@ type Facts struct {
 
 	// elsewhere is whether the store may hold keys of the game that did not pass through
 	// the Facts' one Tier: keys on disk when the Facts was made, keys stored by Add or an
-	// import, keys Put through a second Tier. Until then a Tier's MayHold is false at once
+	// import, keys Put through a second Tier or not through a Tier. Until then a Tier's MayHold is false at once
 	// (the cold store's case): its front saw every key it Put, and asks only of others.
 	elsewhere atomic.Bool
 	tiers     atomic.Int64 // made by Through
@@ -223,8 +223,17 @@ func (f *Facts) readFailed(err error) {
 	f.failOnce.Do(func() { log.Printf("store %s: reading a fact of %s: %v (reported once)", f.s.dir, f.game, err) })
 }
 
-// Put queues f for the store. It never blocks on the disk: see maxPendingFacts.
+// Put queues f for the store. It never blocks on the disk: see maxPendingFacts. A Put not
+// made through a Tier is one from elsewhere (see Tier.MayHold).
 func (f *Facts) Put(key string, fact engine.Fact) {
+	if !f.elsewhere.Load() {
+		f.elsewhere.Store(true)
+	}
+	f.put(key, fact)
+}
+
+// put queues f for the store.
+func (f *Facts) put(key string, fact engine.Fact) {
 	f.puts.Add(1)
 	f.mu.Lock()
 	f.pending = append(f.pending, pendingFact{key, fact})
@@ -348,7 +357,7 @@ func (t *Tier) Put(key string, f engine.Fact) {
 	if t.journaled.Load() {
 		return
 	}
-	t.far.Put(key, f)
+	t.far.put(key, f)
 	t.puts.Add(1)
 }
 
@@ -360,7 +369,7 @@ func (t *Tier) Journal(key string, f engine.Fact) {
 	if !t.journaled.Load() {
 		t.journaled.Store(true)
 	}
-	t.far.Put(key, f)
+	t.far.put(key, f)
 	t.puts.Add(1)
 }
 

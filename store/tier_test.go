@@ -124,3 +124,18 @@ func TestTier_WriteBackFrontJournalsEveryPut(t *testing.T) {
 		}
 	}
 }
+
+// A Put made straight to the Facts, not through a Tier, is from elsewhere: a tier's front
+// never saw it, so MayHold must ask the filter.
+func TestTier_MayHoldAfterAPutNotThroughIt(t *testing.T) {
+	s := open(t, t.TempDir())
+	facts := s.Facts("cram")
+	tier := Through(engine.NewMapCache(), facts)
+	facts.Put("a", nimber(1))
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !tier.MayHold("a") {
+		t.Errorf("MayHold(a) = false for a key Put straight to the Facts")
+	}
+}
