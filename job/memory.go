@@ -95,8 +95,9 @@ func teamBytes(workers int) int64 {
 }
 
 // sharedSlotBytes is the memory of a SharedFront's slot: a pointer to an entry of its own
-// (48 bytes, see its Usage) and 2 bytes of Bloom filter, where a Front's slot takes 50.
-const sharedSlotBytes = 8 + 48 + 2
+// (80 bytes with a short key in it, see its Usage) and 2 bytes of Bloom filter, where a
+// Front's slot takes 50.
+const sharedSlotBytes = 8 + 80 + 2
 
 // frontBits is the size of the front of a budget of mb megabytes (engine.FrontBits: an
 // eighth of it at most), made smaller for a team, whose SharedFront has larger slots.
