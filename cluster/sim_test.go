@@ -112,6 +112,7 @@ func BenchmarkSimulation(b *testing.B) {
 		nodes int64
 	}{
 		{"all-facts/units-5000", -1, 5000},
+		{"all-facts/units-20000", -1, 20000},
 		{"depth-2/units-5000", 2, 5000},
 		{"depth-3/units-5000", 3, 5000},
 		{"depth-2/units-20000", 2, 20000},
