@@ -2,33 +2,38 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
-// sum checks a sum node: children are the components' losing couples, then the couple left
-// for last with the nim-sum of the others added to the heap (Algorithm 2).
+// sum checks a sum node (Algorithm 2): its children are the components' losing couples, then
+// the couple left for last with the nim-sum of the others added to the heap. Equal
+// components may be left out two by two, P + P being 0 (the mirror strategy, as the search
+// cancels them): the same rule holds on the components left, so that one left is the node's
+// only child, with the node's heap and result, and none left makes the node L exactly when
+// its heap is 0. Older trees, which leave nothing out, pass as before.
 func (c *checker) sum(id int, comps []Position) error {
 	n := &c.t.Nodes[id]
 	if len(comps) < 2 {
 		return c.fail(id, "a sum node whose position does not split")
 	}
-	if len(n.Children) != len(comps) {
+	if len(n.Children) > len(comps) {
 		return c.fail(id, "%d children for %d components", len(n.Children), len(comps))
 	}
-	want := make([]string, len(comps))
-	for i, q := range comps {
-		want[i] = q.Key()
+	if err := c.leftAfterPairs(id, comps); err != nil {
+		return err
 	}
-	got := make([]string, len(n.Children))
+	if len(n.Children) == 0 {
+		if n.Losing() != (n.N == 0) {
+			return c.fail(id, "claims %s but its components cancel in pairs: its nimber is 0", n.Result)
+		}
+		return nil
+	}
 	x := n.N
 	for i, k := range n.Children {
 		kid := &c.t.Nodes[k]
 		if kid.Kind != KindCouple {
 			return c.fail(id, "child %d is a sum, want a component", k)
-		}
-		var err error
-		if got[i], err = c.key(k); err != nil {
-			return err
 		}
 		if i == len(n.Children)-1 {
 			break
@@ -38,17 +43,57 @@ func (c *checker) sum(id int, comps []Position) error {
 		}
 		x ^= kid.N
 	}
-	slices.Sort(want)
-	slices.Sort(got)
-	if !slices.Equal(want, got) {
-		return c.fail(id, "the children are not the components of the position")
-	}
 	last := &c.t.Nodes[n.Children[len(n.Children)-1]]
 	if last.N != x {
 		return c.fail(id, "the last component's heap is %d, want %d", last.N, x)
 	}
 	if last.Result != n.Result {
 		return c.fail(id, "claims %s but the last component's couple is %s", n.Result, last.Result)
+	}
+	return nil
+}
+
+// A tally counts the components of a sum that have one key.
+type tally struct {
+	pos        Position // one of them, to name them by
+	total, out int      // how many there are, and how many no child stands for
+}
+
+// leftAfterPairs checks that the children of the sum node id are its components, but for
+// equal ones (equal keys) left out two by two.
+func (c *checker) leftAfterPairs(id int, comps []Position) error {
+	byKey := map[string]*tally{}
+	for _, q := range comps {
+		t := byKey[q.Key()]
+		if t == nil {
+			t = &tally{pos: q}
+			byKey[q.Key()] = t
+		}
+		t.total++
+		t.out++
+	}
+	for _, k := range c.t.Nodes[id].Children {
+		key, err := c.key(k)
+		if err != nil {
+			return err
+		}
+		t := byKey[key]
+		switch {
+		case t == nil:
+			return c.fail(id, "child %d (%s) is not a component of the position", k, Quote(c.t.Nodes[k].Position))
+		case t.out == 0:
+			return c.fail(id, "child %d (%s) is one more than the position's %d such components", k, Quote(c.t.Nodes[k].Position), t.total)
+		}
+		t.out--
+	}
+	for _, key := range slices.Sorted(maps.Keys(byKey)) {
+		switch t := byKey[key]; {
+		case t.out%2 == 0:
+		case t.total == 1:
+			return c.fail(id, "component %s is left out, but only equal components cancel (in pairs)", Quote(t.pos.String()))
+		default:
+			return c.fail(id, "leaves out %d of its %d equal components %s: they cancel two by two only", t.out, t.total, Quote(t.pos.String()))
+		}
 	}
 	return nil
 }
@@ -195,4 +240,30 @@ func (c *checker) winning(id int, p Position, terminal bool) error {
 		return c.fail(id, "child %d (%s, %d) is not an option of the couple", k, Quote(kid.Position), kid.N)
 	}
 	return nil
+}
+
+// CancelPairs returns the components of a sum left when equal ones (equal keys) cancel two
+// by two, P + P being 0 (the mirror strategy), in their order; comps itself when none do.
+// A sum node whose children are the couples of what is left passes Check.
+func CancelPairs(comps []Position) []Position {
+	if len(comps) < 2 {
+		return comps
+	}
+	keys := make([]string, len(comps))
+	count := make(map[string]int, len(comps))
+	for i, q := range comps {
+		keys[i] = q.Key()
+		count[keys[i]]++
+	}
+	if len(count) == len(comps) {
+		return comps
+	}
+	left := make([]Position, 0, len(count))
+	for i, q := range comps {
+		if count[keys[i]]%2 == 1 {
+			left = append(left, q)
+			count[keys[i]] = 0 // one stands for them all; the others are dropped
+		}
+	}
+	return left
 }
