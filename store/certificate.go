@@ -14,7 +14,7 @@ import (
 // the game's theory), with the proof and the couples it used.
 type Certificate struct {
 	Position  string // the position, in its game's notation
-	HasNimber bool   // the database (or the theory) gives the nimber of every component
+	HasNimber bool   // the database (or the theory) gives the nimber of every component left (see Certify)
 	Nimber    int    // then its nimber, the XOR of theirs
 	Win       bool   // the outcome of the position played alone, (P, 0)
 	// Tree is the proof, a grundy-tree/1 that engine.Check (`grundy check`) verifies from the
@@ -56,7 +56,9 @@ func (e *CertifyError) Error() string {
 // whose components' nimbers, all from the database, XOR to n (each of those proven in turn;
 // of several, the one that adds the fewest couples to the proof).
 // A sum is played as the paper's Algorithm 2: the nimbers of all its components but one from
-// the database, the last against their XOR. Any couple the database cannot settle so — a
+// the database, the last against their XOR. Equal components cancel first, two by two (P + P
+// = 0, the mirror strategy, as the search plays them): a sum of pairs needs no nimber of
+// them, which no search may have written, and its tree node leaves them out (engine.Check). Any couple the database cannot settle so — a
 // component it lacks, a winning couple none of whose options it gives as losing, a losing
 // couple one of whose options it gives as losing — fails the check, naming that couple.
 //
@@ -86,7 +88,7 @@ func Certify(ctx context.Context, game string, db *Database, p engine.Position, 
 	}
 	cert := &Certificate{Position: p.String()}
 	x, all := 0, true
-	for _, comp := range p.Split() {
+	for _, comp := range engine.CancelPairs(p.Split()) {
 		n, ok := c.nimber(comp, comp.Key())
 		x ^= n
 		all = all && ok
@@ -238,24 +240,34 @@ func (c *certifier) lose(q engine.Position, n int) (int, error) {
 			}
 			return c.node(id, q.String(), 0, true, false, "", nil), nil
 		}
-		kids := make([]int, 0, len(comps))
-		x := 0
-		for _, comp := range comps {
-			m, ok := c.nimber(comp, comp.Key())
-			if !ok {
-				return 0, failure(comp.String(), 0, "a component of %s, not in the database: its nimber would have to be searched for", engine.Quote(q.String()))
-			}
-			k, err := c.lose1(comp, coupleID{comp.Key(), m}, m)
-			if err != nil {
-				return 0, err
-			}
-			kids, x = append(kids, k), x^m
-		}
-		if x != n {
-			return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is winning, not losing", x)
-		}
-		return c.node(id, q.String(), n, true, true, "", kids), nil
+		return c.loseSum(q, comps, id, n)
 	})
+}
+
+// loseSum proves a sum (q, n) losing: the nimbers of its components left when equal ones
+// cancel in pairs XOR to n (none left: n is 0).
+func (c *certifier) loseSum(q engine.Position, comps []engine.Position, id coupleID, n int) (int, error) {
+	left := engine.CancelPairs(comps)
+	if len(left) == 0 && n != 0 {
+		return 0, failure(q.String(), n, "its components cancel in pairs (P + P = 0), so the couple is winning, not losing")
+	}
+	kids := make([]int, 0, len(left))
+	x := 0
+	for _, comp := range left {
+		m, ok := c.nimber(comp, comp.Key())
+		if !ok {
+			return 0, failure(comp.String(), 0, "a component of %s, not in the database: its nimber would have to be searched for", engine.Quote(q.String()))
+		}
+		k, err := c.lose1(comp, coupleID{comp.Key(), m}, m)
+		if err != nil {
+			return 0, err
+		}
+		kids, x = append(kids, k), x^m
+	}
+	if x != n {
+		return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is winning, not losing", x)
+	}
+	return c.node(id, q.String(), n, true, true, "", kids), nil
 }
 
 // lose1 proves (comp, n) losing for a component: the database gives nimber(comp) = n, and

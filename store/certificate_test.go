@@ -324,3 +324,56 @@ func TestCertify_Theory(t *testing.T) {
 		t.Errorf("a database giving 3 against the theory's 2: error %v, want a CertifyError", err)
 	}
 }
+
+// Equal components cancel in pairs (P + P = 0), as the search plays them: a sum of pairs is
+// certified with no nimber of them (Kayles: a heap wins by the mirror), and each tree written
+// passes the engine's checker (the sum node leaving the pairs out); a database claiming a
+// couple losing whose option is a sum of pairs, nimber 0 as it, fails naming that option.
+func TestCertify_MirrorPairs(t *testing.T) {
+	g := lookupGame(t, "kayles")
+	empty := &Database{Name: "empty", Format: FormatGlop}
+	p, _ := games.Parse(g, "5 5")
+	cert, err := certifyChecked(t, g, empty, p, DatabaseOnly())
+	if err != nil || !cert.HasNimber || cert.Nimber != 0 || len(cert.Used) != 0 {
+		t.Fatalf("Certify(5 5) from no couple = %+v, %v; want nimber 0", cert, err)
+	}
+	if root := cert.Tree.Nodes[cert.Tree.Root]; root.Kind != engine.KindSum || !root.Losing() || len(root.Children) != 0 {
+		t.Errorf("root of 5 + 5: %+v, want a losing sum with no child", root)
+	}
+	db, _ := solvedDatabase(t, g, "5") // nimber 4, and its option 2 + 2 has 0
+	p, _ = games.Parse(g, "3 5 3 3")
+	cert, err = certifyChecked(t, g, db, p, DatabaseOnly())
+	if err != nil || cert.Nimber != 4^3 {
+		t.Fatalf("Certify(3 5 3 3) = %+v, %v; want nimber 7", cert, err)
+	}
+	if root := cert.Tree.Nodes[cert.Tree.Root]; len(root.Children) != 2 {
+		t.Errorf("root of 3 + 5 + 3 + 3 has %d children, want 2 (5 and one 3)", len(root.Children))
+	}
+	pairs := 0
+	for _, nd := range cert.Tree.Nodes {
+		if nd.Kind == engine.KindSum && len(nd.Children) == 0 && !nd.Losing() {
+			pairs++
+		}
+	}
+	if pairs == 0 {
+		t.Error("no winning sum of pairs (2 + 2, 4) in the tree of 5")
+	}
+	p, _ = games.Parse(g, "9 9 7") // 7 wins by the mirror: 3 + 3 is a losing option
+	cert, err = certifyChecked(t, g, empty, p, DatabaseOnly())
+	if err != nil || cert.HasNimber || !cert.Win || len(cert.Used) != 0 {
+		t.Fatalf("Certify(9 9 7) from no couple = %+v, %v; want it winning, no nimber", cert, err)
+	}
+	if root := cert.Tree.Nodes[cert.Tree.Root]; len(root.Children) != 1 || cert.Tree.Nodes[root.Children[0]].Position != "7" {
+		t.Errorf("root of 9 + 9 + 7: %+v, want one child, (7, 0)", root)
+	}
+	for i := range db.Records {
+		if db.Records[i].Position == "5" {
+			db.Records[i].Fact = engine.Fact{}.WithNimber(0) // it is 4
+		}
+	}
+	p, _ = games.Parse(g, "5")
+	_, err = certifyChecked(t, g, db, p, DatabaseOnly())
+	if err == nil || !strings.Contains(err.Error(), `couple ("2 2", 0): its components cancel in pairs (P + P = 0), so the couple is losing, not winning`) {
+		t.Errorf("Certify(5) claimed 0: error %v, want it to name (2 2, 0)", err)
+	}
+}

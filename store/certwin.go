@@ -35,9 +35,17 @@ func (c *certifier) winSplit(q engine.Position, comps []engine.Position, id coup
 	return c.memo(id, func() (int, error) { return c.winSum(q, comps, id, n) })
 }
 
-// winSum proves a sum (q, n) winning: the nimbers of all components but one from the
-// database, then the last component against n and their XOR (Algorithm 2).
+// winSum proves a sum (q, n) winning: of the components left when equal ones cancel in
+// pairs, the nimbers of all but one from the database, then the last against n and their XOR
+// (Algorithm 2). With none left, the sum's nimber is 0, and the node needs no child.
 func (c *certifier) winSum(q engine.Position, comps []engine.Position, id coupleID, n int) (int, error) {
+	comps = engine.CancelPairs(comps)
+	if len(comps) == 0 {
+		if n == 0 {
+			return 0, failure(q.String(), 0, "its components cancel in pairs (P + P = 0), so the couple is losing, not winning")
+		}
+		return c.node(id, q.String(), n, false, true, "", nil), nil
+	}
 	last, err := c.lastComponent(q, comps, n)
 	if err != nil {
 		return 0, err
@@ -162,10 +170,11 @@ func (c *certifier) candidates(comp engine.Position, n int) ([]engine.Position, 
 	return sorted, lacking, nil
 }
 
-// newCouples counts the losing couples of o's components not proven yet.
+// newCouples counts the losing couples of o's components (left after pairs cancel) not
+// proven yet.
 func (c *certifier) newCouples(o engine.Position) int {
 	k := 0
-	for _, comp := range o.Split() {
+	for _, comp := range engine.CancelPairs(o.Split()) {
 		m, _ := c.nimber(comp, comp.Key())
 		if _, ok := c.ids[coupleID{comp.Key(), m}]; !ok {
 			k++
@@ -181,7 +190,7 @@ const maxLacking = 4
 // one couple that would have made o a losing option (a removed or forgotten line, often).
 func (c *certifier) lacking(list []string, o engine.Position) []string {
 	missing := ""
-	for _, comp := range o.Split() {
+	for _, comp := range engine.CancelPairs(o.Split()) {
 		if _, ok := c.nimber(comp, comp.Key()); !ok {
 			if missing != "" {
 				return list
@@ -212,11 +221,11 @@ func lackingNote(list []string) string {
 	return " (an option would be losing but for the nimber of " + strings.Join(quoted, " or ") + ", which the database lacks)"
 }
 
-// losingByDatabase reports whether the database claims (o, n) losing: its components'
-// nimbers are all there and XOR to n.
+// losingByDatabase reports whether the database claims (o, n) losing: the nimbers of its
+// components left after pairs cancel are all there and XOR to n.
 func (c *certifier) losingByDatabase(o engine.Position, n int) bool {
 	x := 0
-	for _, comp := range o.Split() {
+	for _, comp := range engine.CancelPairs(o.Split()) {
 		m, ok := c.nimber(comp, comp.Key())
 		if !ok {
 			return false
