@@ -68,32 +68,34 @@ type pnSearch struct {
 // pnStart sets the numbers of a couple not expanded yet.
 type pnStart func(v *pnNode) (pn, dn int64)
 
-// hintStart gives a new couple (L, n), h the hint of L, a proof number of 1 + h/4 and a
-// disproof number of 1 + 4h + 4n + h·n/2. Proving a couple losing takes all its options, more
-// work the more the position has left to play, and so the search goes deep into the options
-// easiest to refute before it widens, where expansions are cheap. It takes more with a larger
-// heap: (L, n) losing is nimber(L) = n, so each (L, i), i < n, must be proven winning too, by
-// an option of nimber i; and a couple (L, n) asked whether L ≠ n is proven most cheaply by
-// its heap option (L, nimber(L)) when that nimber is smaller, which its start must not
-// make look dearer than the options (Lⁱ, n), each a proof that a position's nimber is n.
-// The proof number grows with the hint because an expanded couple's is its options' least
-// disproof number, about 4h: with 1 for all, a couple just expanded looked cheaper than it
-// is, and the search went from one way of proving a couple winning to another.
+// hintStart gives a new couple (L, n), h the hint of L, a proof number of 1 and a disproof
+// number of 1 + 4h + 4n + h·n/2. Proving a couple losing takes all its options, more work the
+// more the position has left to play, and so the search goes deep into the options easiest
+// to refute before it widens, where expansions are cheap (a small position has few options
+// to make). It takes more with a larger heap: (L, n) losing is nimber(L) = n, so each
+// (L, i), i < n, must be proven winning too, by an option of nimber i; and a couple (L, n)
+// asked whether L ≠ n is proven most cheaply by its heap option (L, nimber(L)) when that
+// nimber is smaller, which its start must not make look dearer than the options (Lⁱ, n),
+// each a proof that a position's nimber is n.
 //
-// Measured on Sprouts (nodes, one worker, the solver of games/sprouts's SPOTS test; in order
-// 0*3.AB|0*2.1aCa|ABC's nimber, the 59 other positions of that test, 0*12 and 0*13
-// outcomes): 1 and 1 + 4h (before) 82 200, 129 908, 13 538, 24 319; 1 + h/4 and 1 + 4h
-// 60 249, 102 718, 9 324, 13 940; 1 + h/4 and 1 + 4h + 4n + h·n/2 46 805, 90 672, 7 929,
-// 13 440; with h·n/4 50 674, 91 103, 10 523, 13 696; 3h·n/4 45 579, 90 954, 9 957, 13 596;
-// h·n 51 478, 94 370, 10 110, 11 273; no 4n 44 224, 92 341, 10 369, 12 428; 1 + h and
-// 1 + 4h + 4n + h·n/4 55 025, 102 510, 11 089, 17 214. Before, with a proof number of 1
-// (CPU seconds, one run each): with 1 + 4·hint, 0*8…0*11 1.2 in all, 0*12 3.4, 0*13 9.0,
-// 0*14 22; with 1 + 2·hint 1.7, 5.3, 7.0, 29; with 1 + hint/2 2.7, 11, 9.4, 70; with
-// 1 + 8·hint 2.5, 9.9, 17. Allis's 1 and 1 expanded 12 881 nodes on 0*8…0*11 (1 + hint/2:
-// 8 582) and SPOTS's depth estimate, 1 + hint + n for both, 10 770.
+// Measured on Sprouts, nodes (and CPU seconds of `grundy solve … --workers 1 --no-db`, one
+// run each, load 3): 0*3.AB|0*2.1aCa|ABC's nimber (the slowest of games/sprouts's SPOTS
+// test), the 59 other positions of that test, 0*12, 0*13 and 0*14 outcomes. With 1 + 4h
+// (before) 82 200, 129 908, 13 538, 24 319, 86 288; with 1 + 4h + 4n + h·n/2 45 040 (2.0 s),
+// 94 517, 14 700 (1.2 s), 20 654 (1.9 s), 100 052 (9.4 s). A proof number of 1 + h/4 took
+// fewer nodes (46 805, 90 672, 7 929, 13 440, 71 038) but more CPU (2.4 s, 1.1 s, 1.9 s,
+// 15.8 s): the search widened, expanding large positions (their options are dear) and
+// updating more of the DAG; 1 + h/8: 48 042 nodes, 2.2 s on the first. Other heap terms:
+// h·n/4 and no 4n, 1 + 4h + 4n + h·n/4 with the proof number 1 + h/4 50 674, 91 103,
+// 10 523, 13 696; h·n 51 478, 94 370, 10 110, 11 273. On Cram the heap terms cost nodes
+// (pns 4x7 20 841 to 30 268, 3x11 21 937 to 32 137), where the couples search is the
+// default. Before them (CPU seconds, one run each): with 1 + 4·hint, 0*8…0*11 1.2 in all,
+// 0*12 3.4, 0*13 9.0, 0*14 22; with 1 + 2·hint 1.7, 5.3, 7.0, 29; with 1 + hint/2 2.7, 11,
+// 9.4, 70; with 1 + 8·hint 2.5, 9.9, 17. Allis's 1 and 1 expanded 12 881 nodes on
+// 0*8…0*11 (1 + hint/2: 8 582) and SPOTS's depth estimate, 1 + hint + n for both, 10 770.
 func hintStart(v *pnNode) (int64, int64) {
 	h, n := int64(max(v.hint, 0)), int64(v.n)
-	return 1 + h/4, 1 + 4*h + 4*n + h*n/2
+	return 1, 1 + 4*h + 4*n + h*n/2
 }
 
 // proofStart is the start of a recording: 1 and 1 + hint/2, a wider search that finds

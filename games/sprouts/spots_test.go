@@ -28,9 +28,9 @@ const spotsNimbers = "testdata/spots_nimbers.txt"
 // The slowest, 0*3.AB|0*2.1aCa|ABC (nimber 7; SPOTS pns 24.8 s), was skipped until the
 // proof-number start took the heap into account and lands' texts were remembered
 // (engine/pns.go hintStart, landmemo.go): 82 200 nodes and 6.3 s of CPU on an idle machine,
-// now 46 805 nodes and 2.9 s of CPU under a load of 12 on 2 cores. Its cost is the proof that
+// now 45 040 nodes and 2.1 to 2.3 s of CPU (load 3 on 2 cores). Its cost is the proof that
 // one option's nimber is 6 (every nimber below reached by an option, no option at 6). The
-// other 59 take at most 1.4 s.
+// other 59 take at most 1.3 s.
 const spotsLimit = 5 * time.Second
 
 // A spotsCase is one line of spotsNimbers.
