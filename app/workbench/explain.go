@@ -76,11 +76,17 @@ func whyWinning(t *engine.Tree, n *engine.Node) string {
 
 // whySum explains a sum node (Algorithm 2): the components' nimbers, then the last couple.
 func whySum(t *engine.Tree, n *engine.Node) string {
+	// A sum node may leave out equal components two by two (engine.Check): P + P is 0.
 	if len(n.Children) == 0 {
-		return "A sum with no component."
+		return fmt.Sprintf("The components of %s cancel in pairs: P + P has nimber 0 (the mirror strategy), so the sum's nimber is 0 and the couple %s is %s.",
+			n.Position, Couple(n), outcomeWord(n.Losing()))
 	}
 	kids := n.Children
 	last := &t.Nodes[kids[len(kids)-1]]
+	if len(kids) == 1 {
+		return fmt.Sprintf("Equal components of %s cancel in pairs (P + P has nimber 0, the mirror strategy), and %s is left: the couple %s is %s, and so is the sum.",
+			n.Position, last.Position, Couple(last), outcomeWord(last.Losing()))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The position splits into %d independent components (Algorithm 2).", len(kids))
 	x := n.N

@@ -1,0 +1,26 @@
+package workbench
+
+import (
+	"strings"
+	"testing"
+
+	"grundy/engine"
+)
+
+// A sum node that leaves out equal components in pairs (as db check writes them) is
+// explained by the mirror, not as a sum with no component or of one.
+func TestWhy_MirrorPairs(t *testing.T) {
+	tree := &engine.Tree{Format: engine.TreeFormat, Game: "kayles", Nodes: []engine.Node{
+		{ID: 0, Position: "2 2", N: 1, Result: "W", Kind: engine.KindSum},
+		{ID: 1, Position: "2 2 3", N: 3, Result: "L", Kind: engine.KindSum, Children: []int{2}},
+		{ID: 2, Position: "3", N: 3, Result: "L"},
+	}}
+	for id, want := range map[int]string{
+		0: "The components of 2 2 cancel in pairs: P + P has nimber 0 (the mirror strategy), so the sum's nimber is 0 and the couple (2 2, 1) is winning (W).",
+		1: "Equal components of 2 2 3 cancel in pairs (P + P has nimber 0, the mirror strategy), and 3 is left: the couple (3, 3) is losing (L), and so is the sum.",
+	} {
+		if why := Why(tree, id); !strings.HasPrefix(why, want) {
+			t.Errorf("Why(node %d) = %q, want %q", id, why, want)
+		}
+	}
+}
