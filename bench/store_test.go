@@ -66,7 +66,10 @@ func benchKey(i int) string { return fmt.Sprintf("%016x/%07d", uint64(i)*0x9e377
 // BenchmarkStoreCram solves cram 3x13 through job's runner, in turns: without store (the
 // baseline), with an empty store (cold), and again on that store (warm, a new runner). It
 // reports each one's wall time and CPU time (the writer's goroutine included) as ratios to
-// the baseline of the same iteration, and their nodes.
+// the baseline of the same iteration, and their nodes. On the idle machine (2 cores, two
+// workers, 3 turns, ec076cd): cold 1.17× wall, 1.11× CPU (1.96 s against 1.67 s, 441 380
+// facts written, none dropped), warm 0.13× (2 store hits, 0 nodes); issue 13 asks at most
+// 1.15× cold.
 func BenchmarkStoreCram(b *testing.B) {
 	board := "3x13"
 	if quick() {
