@@ -48,11 +48,22 @@ func TestFront_WriteBack(t *testing.T) {
 		front.Put(key(i), f.Without(i%5))
 		front.Get(key((i * 7) % keys)) // a probe that may take another key's slot
 	}
+	checkWrittenBack(t, front, behind, keys, key)
+}
+
+// checkWrittenBack checks what a write-back front of 8 slots knows after the facts "≠ i%5"
+// of keys keys were Put through it: the cache behind got some keys, not all (those that
+// left their slot), and the front knows every fact, in its slots or behind.
+func checkWrittenBack(t *testing.T, front interface {
+	Cache
+	Usager
+}, behind Usager, keys int, key func(int) string) {
+	t.Helper()
 	held := behind.Usage().Entries
-	if held == 0 || held >= keys {
+	if held == 0 || held >= int64(keys) {
 		t.Fatalf("the cache behind holds %d keys of %d: want those that left the front's 8 slots", held, keys)
 	}
-	if u := front.Usage(); u.Entries != keys {
+	if u := front.Usage(); u.Entries != int64(keys) {
 		t.Fatalf("Usage().Entries = %d, want %d (behind and unsaved in the front)", u.Entries, keys)
 	}
 	for i := range keys {

@@ -206,18 +206,7 @@ func TestSharedFront_WriteBack(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	held := behind.Usage().Entries
-	if held == 0 || held >= keys {
-		t.Fatalf("the cache behind holds %d keys of %d: want those that left the front's 8 slots", held, keys)
-	}
-	if u := front.Usage(); u.Entries != keys {
-		t.Fatalf("Usage().Entries = %d, want %d (behind and unsaved in the front)", u.Entries, keys)
-	}
-	for i := range keys {
-		if f, ok := front.Get(key(i)); !ok || !f.Excludes(i%5) || f.Excluded() != 1 {
-			t.Fatalf("Get(%q) = %q, %v: want ≠ %d", key(i), f.Describe(5), ok, i%5)
-		}
-	}
+	checkWrittenBack(t, front, behind, keys, key)
 }
 
 // TestWorkers_FollowTheSolversSearch runs a team by proof numbers, then depth first: the

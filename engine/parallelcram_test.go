@@ -18,20 +18,7 @@ func TestWorkers_StoppedTeamsKeepTrueFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every component reachable from the root, by key, with its nimber by plain mex.
-	byKey := map[string]engine.Position{}
-	var walk func(p engine.Position)
-	walk = func(p engine.Position) {
-		for _, c := range p.Split() {
-			if _, ok := byKey[c.Key()]; ok {
-				continue
-			}
-			byKey[c.Key()] = c
-			for o := range c.Options() {
-				walk(o)
-			}
-		}
-	}
-	walk(root)
+	byKey := reachable(root)
 	ctx := context.Background()
 	truth := map[string]int{}
 	mex := engine.NewSolver(engine.WithoutTheory())
