@@ -95,7 +95,8 @@ var (
 
 // While a proof-number search of Sprouts runs, the progress table shows its root's proof
 // numbers, its DAG and its most-proving path, changing as it goes; once it has stopped, it
-// says so.
+// says so. The rows may change while the tree is recorded: two workers find 0*11's nimber
+// in about 0.3 s, one or two reports.
 func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	p := w.Solver
@@ -112,7 +113,7 @@ func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 	var first []string
 	q.runUntil(t, 60*time.Second, func() bool {
 		lines := proofShown(p)
-		if row(lines, "Path") == "" || !strings.HasPrefix(lines[0], "Deciding\t") || strings.Contains(lines[0], "recording") {
+		if row(lines, "Path") == "" || !strings.HasPrefix(lines[0], "Deciding\t") {
 			return false
 		}
 		if first == nil {
