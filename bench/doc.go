@@ -6,5 +6,6 @@
 //	make bench                        # everything, one run each
 //	go test -run '^$' -bench 'Cram/3x1' -benchtime 1x ./bench/
 //
-// Set GRUNDY_BENCH_QUICK=1 to skip the boards that take more than a few seconds.
+// Set GRUNDY_BENCH_QUICK=1 to skip the boards that take more than a few seconds, and
+// GRUNDY_BENCH_THREADCPU=1 to have BenchmarkWorkers measure its workers' own threads.
 package bench

@@ -29,13 +29,16 @@ const workersCacheMB = 384
 // BenchmarkWorkers solves each position with one worker, then with two, in the same run and
 // with the game's default search, as `grundy solve --workers N --no-db` does, and reports
 // both wall times, their ratio (one worker's over two's: the speed-up), the process's CPU
-// times, the critical CPU (the busiest worker's thread, summed over a proof-number team's
-// couples: the wall time on an idle machine) and its ratio, the nodes, and the load average
-// before each solve; the answers must agree. Beside them, what the CPU outside the workers'
-// own search costs: the collector's CPU (the runtime's count, less its idle marking, which
-// only fills a core nothing else wanted) and the process's CPU per second of the workers'
-// own threads (1: nothing beside the search; on 2 cores, two workers can be at most
-// 2 ÷ that times faster than one).
+// times, the nodes, the collector's CPU (the runtime's count, less its idle marking, which
+// only fills a core nothing else wanted), and the load average before each solve; the
+// answers must agree.
+//
+// GRUNDY_BENCH_THREADCPU=1 measures the workers' own threads too (job.Config.ThreadCPU,
+// which costs two workers a tenth of their wall time): the critical CPU (the busiest
+// worker's thread, summed over a proof-number team's couples: the wall time on an idle
+// machine) and its ratio, and the process's CPU per second of the workers' own (1: nothing
+// beside the search; on 2 cores, two workers can be at most 2 ÷ that times faster than one),
+// for a machine that other work keeps busy.
 func BenchmarkWorkers(b *testing.B) {
 	for _, gp := range workersPositions() {
 		b.Run(gp[0]+"-"+gp[1], func(b *testing.B) {
@@ -50,15 +53,17 @@ func BenchmarkWorkers(b *testing.B) {
 			b.ReportMetric(one.wall.Seconds()/float64(b.N), "s-1worker")
 			b.ReportMetric(two.wall.Seconds()/float64(b.N), "s-2workers")
 			b.ReportMetric(one.wall.Seconds()/two.wall.Seconds(), "speedup")
-			b.ReportMetric(one.critical.Seconds()/two.critical.Seconds(), "critical-speedup")
 			b.ReportMetric(one.cpu.Seconds()/float64(b.N), "cpu-s-1worker")
 			b.ReportMetric(two.cpu.Seconds()/float64(b.N), "cpu-s-2workers")
 			b.ReportMetric(float64(one.nodes)/float64(b.N), "nodes-1worker")
 			b.ReportMetric(float64(two.nodes)/float64(b.N), "nodes-2workers")
 			b.ReportMetric(one.gc.Seconds()/float64(b.N), "gc-cpu-s-1worker")
 			b.ReportMetric(two.gc.Seconds()/float64(b.N), "gc-cpu-s-2workers")
-			b.ReportMetric(one.cpu.Seconds()/one.workers.Seconds(), "cpu-per-worker-s-1worker")
-			b.ReportMetric(two.cpu.Seconds()/two.workers.Seconds(), "cpu-per-worker-s-2workers")
+			if threadCPU() {
+				b.ReportMetric(one.critical.Seconds()/two.critical.Seconds(), "critical-speedup")
+				b.ReportMetric(one.cpu.Seconds()/one.workers.Seconds(), "cpu-per-worker-s-1worker")
+				b.ReportMetric(two.cpu.Seconds()/two.workers.Seconds(), "cpu-per-worker-s-2workers")
+			}
 			b.Logf("%s %s: nimber %s; 1 worker %v (%v CPU, critical %v, workers %v, GC %v, %d nodes, load %s), 2 workers %v (%v CPU, critical %v, workers %v, GC %v, %d nodes, load %s)",
 				gp[0], gp[1], one.answer, one.wall.Round(time.Millisecond), one.cpu.Round(time.Millisecond), one.critical.Round(time.Millisecond),
 				one.workers.Round(time.Millisecond), one.gc.Round(time.Millisecond), one.nodes, one.load,
@@ -89,6 +94,9 @@ func (r *workersRun) add(o workersRun) {
 	r.load = strings.TrimSpace(r.load + " " + o.load)
 }
 
+// threadCPU reports whether the workers' own threads are measured (GRUNDY_BENCH_THREADCPU).
+func threadCPU() bool { return os.Getenv("GRUNDY_BENCH_THREADCPU") != "" }
+
 // loadAverage is the machine's load over the last minute (Linux), or "?".
 func loadAverage() string {
 	b, err := os.ReadFile("/proc/loadavg")
@@ -113,7 +121,7 @@ func solveWorkers(b *testing.B, game, pos string, workers int) workersRun {
 	runtime.GC() // the runner before left its cache to the collector
 	load := loadAverage()
 	cpu0, gc0, start := cpuTime(), gcCPU(), time.Now()
-	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: workersCacheMB, Workers: workers})
+	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: workersCacheMB, Workers: workers, ThreadCPU: threadCPU()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -45,6 +45,7 @@ type parallel struct {
 	path      []frame
 	unwindTo  int          // while s.err is errUnwind: the index in path of the frame that returns
 	unwindWin bool         // and the outcome it returns, which the cache knew
+	threadCPU bool         // WithThreadCPU
 	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
 	spent     atomic.Int64 // WorkersCPU of the last search, in nanoseconds
 }
@@ -82,7 +83,7 @@ func (s *Solver) makeTeam() {
 	t := &team{workers: []*Solver{s}, busy: make([]atomic.Int32, 1<<busyBits), mask: 1<<busyBits - 1}
 	for range s.par.workers - 1 {
 		h := NewSolver(WithCache(s.cache), WithNodeLimit(s.limit), WithTreeBytes(s.treeMax))
-		h.memo.limit, h.noTheory = s.memo.limit, s.noTheory
+		h.memo.limit, h.noTheory, h.par.threadCPU = s.memo.limit, s.noTheory, s.par.threadCPU
 		t.workers = append(t.workers, h)
 	}
 	s.par.team = t
@@ -114,7 +115,7 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 	switch {
 	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
 		var answer int
-		cpu := int64(onThread(func() { answer = search(s) }))
+		cpu := int64(onThread(s.par.threadCPU, func() { answer = search(s) }))
 		s.par.critical.Store(cpu)
 		s.par.spent.Store(cpu)
 		return answer
@@ -147,7 +148,7 @@ func (s *Solver) everyWorker(search func(w *Solver) int) int {
 		w.ctx, w.par.live = ctx, t
 		w.par.path = w.par.path[:0]
 		wg.Go(func() {
-			cpu[i] = onThread(func() { answers[i] = search(w) })
+			cpu[i] = onThread(w.par.threadCPU, func() { answers[i] = search(w) })
 			if w.err == nil {
 				first.CompareAndSwap(-1, int32(i))
 			}

@@ -230,7 +230,8 @@ func TestWorkers_FollowTheSolversSearch(t *testing.T) {
 
 // TestWorkers_CriticalCPU reads the critical CPU and the workers' CPU of a search alone and
 // of a team's, depth first and by proof numbers: some CPU, and no more than the process spent
-// meanwhile.
+// meanwhile; none when the solver was not asked to measure it (its workers then do not hold
+// their threads).
 func TestWorkers_CriticalCPU(t *testing.T) {
 	if _, ok := threadCPU(); !ok {
 		t.Skip("threads' CPU cannot be read here")
@@ -242,7 +243,15 @@ func TestWorkers_CriticalCPU(t *testing.T) {
 		workers int
 		pns     bool
 	}{{1, false}, {2, false}, {2, true}} {
-		s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(c.workers))
+		free := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(c.workers))
+		free.UseProofNumbers(c.pns)
+		if _, err := free.Nimber(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		if free.CriticalCPU() != 0 || free.WorkersCPU() != 0 {
+			t.Errorf("%d workers, pns %v, not WithThreadCPU: critical CPU %v, workers' %v", c.workers, c.pns, free.CriticalCPU(), free.WorkersCPU())
+		}
+		s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(c.workers), WithThreadCPU())
 		s.UseProofNumbers(c.pns)
 		before := processCPU()
 		if _, err := s.Nimber(context.Background(), p); err != nil {

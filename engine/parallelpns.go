@@ -137,7 +137,7 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 			continue
 		}
 		wg.Go(func() {
-			cpu[k] = onThread(func() { w.pnTake(queue, k == 0, items, first, m, &losing, &proven, cancel) })
+			cpu[k] = onThread(w.par.threadCPU, func() { w.pnTake(queue, k == 0, items, first, m, &losing, &proven, cancel) })
 		})
 	}
 	wg.Wait()

@@ -36,9 +36,10 @@ func (r *Runner) Workers() int { return r.workers }
 
 // CriticalCPU is the CPU time of the last search's longest chain of work (see
 // engine.Solver.CriticalCPU): about its wall time on an idle machine with a core a worker.
+// 0 unless the runner's Config asked for ThreadCPU.
 func (r *Runner) CriticalCPU() time.Duration { return r.solver.CriticalCPU() }
 
 // WorkersCPU is the CPU time the last search's workers spent on their own threads (see
 // engine.Solver.WorkersCPU): what the process spent beside it went to the collector,
-// ristretto's goroutines and the runtime.
+// ristretto's goroutines and the runtime. 0 unless the runner's Config asked for ThreadCPU.
 func (r *Runner) WorkersCPU() time.Duration { return r.solver.WorkersCPU() }

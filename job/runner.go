@@ -33,6 +33,10 @@ type Config struct {
 	// Workers is how many goroutines search at once (engine.WithWorkers), sharing the
 	// cache; 0 is the number of cores (runtime.NumCPU). Recordings run on one.
 	Workers int
+	// ThreadCPU makes the searches measure their workers' own CPU (CriticalCPU, WorkersCPU),
+	// each worker holding its OS thread, which costs a team a tenth of its wall time
+	// (engine.WithThreadCPU): for benchmarks on a busy machine.
+	ThreadCPU bool
 }
 
 // A Runner runs requests on one game's positions, one at a time, and keeps what its searches
@@ -82,6 +86,9 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	var once sync.Once
 	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted); paceGC(-pace) }) }
 	opts := append(r.budget.teamOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	if c.ThreadCPU {
+		opts = append(opts, engine.WithThreadCPU())
+	}
 	r.solver = engine.NewSolver(opts...)
 	return r, nil
 }
