@@ -136,7 +136,9 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 		if w.pns.begin(w) == nil {
 			continue
 		}
+		w.pns.shared = true
 		wg.Go(func() {
+			defer func() { w.pns.shared = false }()
 			cpu[k] = onThread(w.par.threadCPU, func() { w.pnTake(queue, k == 0, items, first, m, &losing, &proven, cancel) })
 		})
 	}
