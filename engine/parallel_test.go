@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"sync"
 	"syscall"
@@ -276,4 +277,32 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// A team's queue of options hands them out from both ends, then those still being proven,
+// oldest first, so that an idle worker races one; an option proven twice counts once.
+func TestOptionQueue_RacesTheRunning(t *testing.T) {
+	q := newOptionQueue(3)
+	var got []int
+	for _, front := range []bool{true, false, true} {
+		i, ok := q.take(front)
+		if !ok {
+			t.Fatalf("took %v, then nothing", got)
+		}
+		got = append(got, i)
+	}
+	if !slices.Equal(got, []int{0, 2, 1}) {
+		t.Fatalf("taken %v, want front 0, back 2, front 1", got)
+	}
+	if !q.finish(0) || q.finish(0) {
+		t.Error("option 0 proven twice, or not once")
+	}
+	if i, ok := q.take(true); !ok || i != 2 {
+		t.Errorf("with none left, took %d %v; want 2, the oldest still being proven", i, ok)
+	}
+	q.finish(2)
+	q.finish(1)
+	if i, ok := q.take(false); ok {
+		t.Errorf("every option proven, yet took %d", i)
+	}
 }

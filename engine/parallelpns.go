@@ -126,7 +126,7 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 	var losing atomic.Bool
 	s.pnTeamStarts(c, m, len(items), &proven) // reports show (c, m), not only an option
 	defer func() { s.pnTeamEnds(lost, ok) }()
-	queue := &optionQueue{back: len(items)}
+	queue := newOptionQueue(len(items))
 	workers := s.par.team.workers
 	cpu := make([]time.Duration, len(workers))
 	defer func() { s.par.critical.Add(int64(busiest(cpu))); s.par.spent.Add(int64(total(cpu))) }()
@@ -157,7 +157,13 @@ func (s *Solver) pnTeamOptions(c part, m int, items []option, first int) (lost, 
 }
 
 // pnTake has the worker prove options from the queue, from its front or its back, until
-// none is left, one is losing or the search stops (then it stops the others).
+// every option is proven, one is losing or the search stops (then it stops the others). Once
+// the queue is empty, a worker proves an option another worker is still proving, with what
+// that worker proved so far in the cache: both race, and the first proof ends both (the
+// other's pnLookBack finds it). Two options of a couple are often one inside the other
+// (Sprouts 0*13: 0*12.AB|AB and 0*11.1a1a), and a worker that proved the small one while the
+// large one was half done was idle for the rest, while the large one took 8 000 to 45 000
+// nodes by when the facts of the others came.
 func (w *Solver) pnTake(queue *optionQueue, fromFront bool, items []option, first, m int, losing *atomic.Bool, proven *atomic.Int32, cancel func()) {
 	for i, ok := queue.take(fromFront); ok; i, ok = queue.take(fromFront) {
 		heap := m
@@ -172,30 +178,54 @@ func (w *Solver) pnTake(queue *optionQueue, fromFront bool, items []option, firs
 			losing.Store(true)
 			break
 		}
-		proven.Add(1)
+		if queue.finish(i) {
+			proven.Add(1)
+		}
 	}
 	if losing.Load() || w.err != nil {
 		cancel()
 	}
 }
 
-// An optionQueue hands out the indexes of a couple's options, from its front or its back.
+// An optionQueue hands out the indexes of a couple's options, from its front or its back,
+// then those still being proven.
 type optionQueue struct {
 	mu          sync.Mutex
-	front, back int // the options left are [front, back)
+	front, back int    // the options never taken are [front, back)
+	running     []int  // options taken and not proven yet, in the order they were taken
+	done        []bool // by option: proven
 }
 
-// take returns the next option from the front or from the back, and false when none is left.
+func newOptionQueue(n int) *optionQueue { return &optionQueue{back: n, done: make([]bool, n)} }
+
+// take returns the next option from the front or from the back; when none is left, the
+// option taken first of those still being proven; and false when every option is proven.
 func (q *optionQueue) take(fromFront bool) (int, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.front >= q.back {
-		return 0, false
-	}
-	if fromFront {
+	switch {
+	case q.front < q.back && fromFront:
 		q.front++
+		q.running = append(q.running, q.front-1)
 		return q.front - 1, true
+	case q.front < q.back:
+		q.back--
+		q.running = append(q.running, q.back)
+		return q.back, true
+	case len(q.running) > 0:
+		return q.running[0], true
 	}
-	q.back--
-	return q.back, true
+	return 0, false
+}
+
+// finish notes that option i is proven, and reports whether it was not yet.
+func (q *optionQueue) finish(i int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.done[i] {
+		return false
+	}
+	q.done[i] = true
+	q.running = slices.DeleteFunc(q.running, func(j int) bool { return j == i })
+	return true
 }
