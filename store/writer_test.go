@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"grundy/engine"
@@ -129,5 +131,53 @@ func TestFacts_AddedCountsNewPositions(t *testing.T) {
 	}
 	if got := facts.Use().Added; got != 2 {
 		t.Errorf("reopened: Added = %d, want 2: c and d, not a", got)
+	}
+}
+
+// sortByHead orders heads as a stable comparison sort does, heads sharing bytes or not.
+func TestSortByHead_AsAStableSort(t *testing.T) {
+	seed := rand.Uint64()
+	rng := rand.New(rand.NewPCG(seed, 2))
+	for _, n := range []int{0, 1, 2, 100, 5000} {
+		order := make([]keyHead, n)
+		for i := range order {
+			h := uint64(rng.IntN(40)) << 56 // few heads, and bytes every head shares
+			if rng.IntN(2) == 0 {
+				h |= uint64(rng.IntN(3)) << 8
+			}
+			order[i] = keyHead{h, int32(i)}
+		}
+		want := slices.Clone(order)
+		slices.SortStableFunc(want, func(a, b keyHead) int { return cmp.Compare(a.head, b.head) })
+		got, _ := sortByHead(order, make([]keyHead, n))
+		if !slices.Equal(got, want) {
+			t.Fatalf("seed %d, %d heads: not the stable order", seed, n)
+		}
+	}
+}
+
+// Keys longer than a head that share their first 8 bytes are each written with their own
+// Puts joined, and a conflict among them keeps the first.
+func TestWriter_LongKeysSharingAHead(t *testing.T) {
+	s := open(t, t.TempDir())
+	facts := s.Facts("nim")
+	keys := []string{"samehead-b", "samehead-a", "samehead", "samehead-ab"}
+	for i, k := range keys {
+		facts.Put(k, without(i))
+	}
+	for i, k := range keys {
+		facts.Put(k, nimber(i+1))
+	}
+	facts.Put("samehead-a", nimber(0)) // conflicts with its = 2
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if f := mustGet(t, s, "nim", k); !f.Equal(nimber(i + 1)) {
+			t.Errorf("%s = %s, want %d", k, describe(f), i+1)
+		}
+	}
+	if s.Conflicts() != 1 {
+		t.Errorf("Conflicts = %d, want 1", s.Conflicts())
 	}
 }
