@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +66,24 @@ func TestRun_DefaultAlgo(t *testing.T) {
 		if DefaultAlgo(c.game) != c.want || nodes[""] != nodes[c.want] || nodes[""] == nodes[c.other] {
 			t.Errorf("%s %s: default %s; nodes %v: want those of %s", c.game, c.pos, DefaultAlgo(c.game), nodes, c.want)
 		}
+	}
+}
+
+// A proof-number search whose DAG outgrows its budget stops, keeping what it proved, and says
+// why and that a larger budget gives it room.
+func TestRun_DAGPastTheBudgetSaysSo(t *testing.T) {
+	r, err := NewRunner("sprouts", Config{CacheMB: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	req := request(t, "sprouts", "0*12", Nimber)
+	req.Algo = PNS
+	res := r.Run(context.Background(), req, nil)
+	if res.Err != nil || !res.Stopped {
+		t.Fatalf("sprouts 0*12 by pns within 1 MB: err %v, stopped %v", res.Err, res.Stopped)
+	}
+	if !strings.Contains(res.Why, "DAG passed its memory") || !strings.HasSuffix(res.Why, roomHint) {
+		t.Errorf("why %q", res.Why)
 	}
 }
