@@ -31,6 +31,8 @@ type Node struct {
 
 // The kinds of node. A couple node's position does not split; a sum node's does, and its
 // children are its components' losing couples followed by the couple left for last (§5.3).
+// Equal components may cancel in pairs (P + P has nimber 0, the mirror strategy: see Check):
+// only the components left have children, none when every one cancels.
 const (
 	KindCouple = ""
 	KindSum    = "sum"

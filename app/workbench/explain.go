@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"grundy/engine"
+	"grundy/games"
 )
 
 // Couple names the couple of node n as the paper writes it: "(P, n)".
@@ -88,7 +89,11 @@ func whySum(t *engine.Tree, n *engine.Node) string {
 			n.Position, last.Position, Couple(last), outcomeWord(last.Losing()))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The position splits into %d independent components (Algorithm 2).", len(kids))
+	if all := componentCount(t.Game, n.Position); all > len(kids) {
+		fmt.Fprintf(&b, "The position splits into %d independent components (Algorithm 2); equal ones cancel in pairs (P + P has nimber 0, the mirror strategy), and %d are left.", all, len(kids))
+	} else {
+		fmt.Fprintf(&b, "The position splits into %d independent components (Algorithm 2).", len(kids))
+	}
 	x := n.N
 	var terms []string
 	for _, k := range kids[:len(kids)-1] {
@@ -101,6 +106,20 @@ func whySum(t *engine.Tree, n *engine.Node) string {
 		last.Position, n.N, strings.Join(terms, " ⊕ "), x, Couple(last), outcomeWord(last.Losing()))
 	fmt.Fprintf(&b, ", and so is the sum: %s.", outcomeWord(n.Losing()))
 	return b.String()
+}
+
+// componentCount is the number of components of the position pos of game, or 0 when it
+// cannot be read (an unknown game).
+func componentCount(game, pos string) int {
+	g, err := games.Lookup(game)
+	if err != nil {
+		return 0
+	}
+	p, err := games.Parse(g, pos)
+	if err != nil {
+		return 0
+	}
+	return len(p.Split())
 }
 
 func outcomeWord(losing bool) string {
