@@ -2,7 +2,6 @@ package engine
 
 import (
 	"container/heap"
-	"fmt"
 	"slices"
 )
 
@@ -127,7 +126,13 @@ func (s *Solver) UseProofNumbers(on bool) {
 
 // ErrDAGTooLarge stops a proof-number search whose DAG passed the solver's tree budget. It
 // Is ErrWorkTooLarge: what was proven is kept, as after any stop.
-var ErrDAGTooLarge = fmt.Errorf("the proof-number search's DAG passed its memory: %w", ErrWorkTooLarge)
+var ErrDAGTooLarge error = workTooLarge("the proof-number search's DAG passed its memory budget")
+
+// A workTooLarge is an error that Is ErrWorkTooLarge, with words of its own.
+type workTooLarge string
+
+func (e workTooLarge) Error() string        { return string(e) }
+func (e workTooLarge) Is(target error) bool { return target == ErrWorkTooLarge }
 
 // Estimated memory of a DAG: a node (its struct and map entry) and each kid and parent
 // pointer. A node's key is the string the game made, shared with the options memo.
