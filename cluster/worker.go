@@ -51,8 +51,12 @@ type Worker struct {
 	running map[string]bool // the units being searched, by job/unit
 	kill    context.CancelFunc
 	killed  atomic.Bool
-	answers jetstream.KeyValue // the jobs answered or given up, whose units are searched for nothing
+	answers jetstream.KeyValue            // the jobs answered or given up, whose units are searched for nothing
+	stops   map[string]map[*unitStop]bool // by job, the stops of its units being searched (w.mu)
 }
+
+// A unitStop ends the search of one unit whose job is over.
+type unitStop struct{ stop func() }
 
 // gameCache is one game's cache in a worker: a shared front before ristretto, with the
 // store behind it when there is one, and the outbox of the facts to publish.
@@ -82,7 +86,7 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	if err != nil {
 		return nil, err
 	}
-	w := &Worker{cfg: cfg, c: c, running: map[string]bool{}}
+	w := &Worker{cfg: cfg, c: c, running: map[string]bool{}, stops: map[string]map[*unitStop]bool{}}
 	// With a store, the others' facts reach it through the cache (store.Through), whose
 	// writer reports a conflict; the merger reports those it meets in the cache.
 	w.merger = &merger{node: cfg.Name, cacheOf: func(game string) engine.Cache {
@@ -146,6 +150,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		wg.Go(func() { w.slot(ctx, cons, ackWait) })
 	}
 	wg.Go(func() { w.tell(ctx) })
+	wg.Go(func() { w.watchAnswers(ctx) })
 	select {
 	case <-ctx.Done():
 	case <-w.c.lost:
@@ -273,17 +278,82 @@ func (w *Worker) unitOf(m jetstream.Msg) (Unit, engine.Position, *gameCache, err
 // watch sends the unit's heartbeats until stop is called: they go on until the ack, since
 // publishing the facts and the result may take a while on a busy server, and a unit
 // redelivered meanwhile would be searched twice. At each, it looks whether the job is over
-// (answered or given up): then over is set and ctx, the search's, ends.
+// (answered or given up): then over is set and ctx, the search's, ends. The answers' watch
+// (watchAnswers) does so as soon as the job is over; the heartbeats' look is there should
+// the watch fail.
 func (w *Worker) watch(parent context.Context, m jetstream.Msg, ackWait time.Duration, job string) (ctx context.Context, over *atomic.Bool, stop func()) {
 	ctx, stopSearch := context.WithCancel(parent)
 	over = new(atomic.Bool)
+	us := &unitStop{func() { over.Store(true); stopSearch() }}
+	w.mu.Lock()
+	if w.stops[job] == nil {
+		w.stops[job] = map[*unitStop]bool{}
+	}
+	w.stops[job][us] = true
+	w.mu.Unlock()
 	stopBeat := w.heartbeat(m, ackWait, func() {
 		if w.jobOver(parent, job) {
-			over.Store(true)
-			stopSearch()
+			us.stop()
 		}
 	})
-	return ctx, over, func() { stopBeat(); stopSearch() }
+	return ctx, over, func() {
+		w.mu.Lock()
+		delete(w.stops[job], us)
+		if len(w.stops[job]) == 0 {
+			delete(w.stops, job)
+		}
+		w.mu.Unlock()
+		stopBeat()
+		stopSearch()
+	}
+}
+
+// watchAnswers ends the units of a job as soon as the job is answered or given up: the
+// answers bucket tells at once, where the heartbeats looked every third of the AckWait (10 s
+// by default), so that a cancelled job kept the cluster's cores for that long. A watch the
+// server's restart ends is made again.
+func (w *Worker) watchAnswers(ctx context.Context) {
+	for ctx.Err() == nil {
+		if err := w.watchOnce(ctx); err != nil && ctx.Err() == nil {
+			log.Printf("cluster: worker %s: watching the answers (the heartbeats look meanwhile): %v", w.cfg.Name, err)
+		}
+		sleep(ctx, time.Second)
+	}
+}
+
+// watchOnce ends the units of the jobs answered from now on, until ctx ends or the watch does.
+func (w *Worker) watchOnce(ctx context.Context) error {
+	kw, err := w.answers.WatchAll(ctx, jetstream.UpdatesOnly())
+	if err != nil {
+		return err
+	}
+	defer kw.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case e, ok := <-kw.Updates():
+			if !ok {
+				return nil
+			}
+			if e != nil {
+				w.jobOverNow(e.Key())
+			}
+		}
+	}
+}
+
+// jobOverNow ends the searches of the units of job.
+func (w *Worker) jobOverNow(job string) {
+	w.mu.Lock()
+	var stops []*unitStop
+	for us := range w.stops[job] {
+		stops = append(stops, us)
+	}
+	w.mu.Unlock()
+	for _, us := range stops {
+		us.stop()
+	}
 }
 
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
