@@ -12,14 +12,17 @@ import (
 // worker's search does, and each couple (c, m) is split at its options. The workers take the
 // options from one queue, the first worker from its front (the options most likely losing and
 // cheapest first, as one worker tries them: a winning couple's proof is found as soon), the
-// others from its back (the costliest first, so that the last option taken is a cheap one
-// and no worker waits long for another's at the end of a losing couple). Each proves its option with a proof-number search over a
-// DAG of its own (kept from one option to its next, so that what it expanded for one serves
-// the next), and learns what it proves in the shared cache, where the others find it. A
-// losing option proves (c, m) winning and stops the others; when every option is winning,
+// others from its back (the costliest first, so that the last option taken is a cheap one and
+// no worker waits long for another's at the end of a losing couple); once the queue is empty,
+// an idle worker races an option another is still proving. Each proves its option with a
+// proof-number search over a DAG of its own (kept from one option to its next, so that what
+// it expanded for one serves the next), learns what it proves in the shared cache, where the
+// others find it, and looks back along its path for what they proved meanwhile (pnLookBack).
+// A losing option proves (c, m) winning and stops the others; when every option is winning,
 // (c, m) is losing. A losing couple (Sprouts 0*13 = 0) needs every option proven anyway, so
-// its work splits without waste; a winning one risks the options tried beside the losing
-// one.
+// its work splits without waste but where two options share their couples: each DAG proves
+// them again until the other's facts come (0*13's team searches 17 000 to 68 000 nodes, one
+// worker 20 654). A winning couple risks the options tried beside the losing one.
 
 // pnTogether is the proof-number search of Outcome (p, n) or, when nimber is set, of
 // Nimber (p), by the team. The outcome of a sum is searched by the solver alone.
