@@ -48,15 +48,18 @@ type Worker struct {
 	done    atomic.Int64
 	facts   atomic.Int64 // facts this worker published
 	mu      sync.Mutex
-	running map[string]bool // the units being searched, by job/unit
+	running map[string]*runningUnit // the units being searched, by job/unit
 	kill    context.CancelFunc
 	killed  atomic.Bool
-	answers jetstream.KeyValue            // the jobs answered or given up, whose units are searched for nothing
-	stops   map[string]map[*unitStop]bool // by job, the stops of its units being searched (w.mu)
+	answers jetstream.KeyValue // the jobs answered or given up, whose units are searched for nothing
 }
 
-// A unitStop ends the search of one unit whose job is over.
-type unitStop struct{ stop func() }
+// A runningUnit is a unit being searched: its job, and what ends its search once the job is
+// over.
+type runningUnit struct {
+	job  string
+	stop func()
+}
 
 // gameCache is one game's cache in a worker: a shared front before ristretto, with the
 // store behind it when there is one, and the outbox of the facts to publish.
@@ -86,7 +89,7 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	if err != nil {
 		return nil, err
 	}
-	w := &Worker{cfg: cfg, c: c, running: map[string]bool{}, stops: map[string]map[*unitStop]bool{}}
+	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}}
 	// With a store, the others' facts reach it through the cache (store.Through), whose
 	// writer reports a conflict; the merger reports those it meets in the cache.
 	w.merger = &merger{node: cfg.Name, cacheOf: func(game string) engine.Cache {
@@ -219,10 +222,7 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		m.Ack() // its job is answered or given up: nothing to search
 		return
 	}
-	id := u.Job + "/" + u.ID
-	w.setRunning(id, true)
-	defer w.setRunning(id, false)
-	sctx, over, stop := w.watch(ctx, m, ackWait, u.Job)
+	sctx, over, stop := w.watch(ctx, m, ackWait, u)
 	defer stop()
 	start := time.Now()
 	rec := &recorder{behind: gc.near, out: gc.out}
@@ -275,33 +275,27 @@ func (w *Worker) unitOf(m jetstream.Msg) (Unit, engine.Position, *gameCache, err
 	return u, p, gc, nil
 }
 
-// watch sends the unit's heartbeats until stop is called: they go on until the ack, since
-// publishing the facts and the result may take a while on a busy server, and a unit
-// redelivered meanwhile would be searched twice. At each, it looks whether the job is over
-// (answered or given up): then over is set and ctx, the search's, ends. The answers' watch
-// (watchAnswers) does so as soon as the job is over; the heartbeats' look is there should
-// the watch fail.
-func (w *Worker) watch(parent context.Context, m jetstream.Msg, ackWait time.Duration, job string) (ctx context.Context, over *atomic.Bool, stop func()) {
+// watch notes the unit u as running and sends its heartbeats until stop is called: they go
+// on until the ack, since publishing the facts and the result may take a while on a busy
+// server, and a unit redelivered meanwhile would be searched twice. At each, it looks
+// whether the job is over (answered or given up): then over is set and ctx, the search's,
+// ends. The answers' watch (watchAnswers) does so as soon as the job is over; the
+// heartbeats' look is there should the watch fail.
+func (w *Worker) watch(parent context.Context, m jetstream.Msg, ackWait time.Duration, u Unit) (ctx context.Context, over *atomic.Bool, stop func()) {
 	ctx, stopSearch := context.WithCancel(parent)
 	over = new(atomic.Bool)
-	us := &unitStop{func() { over.Store(true); stopSearch() }}
+	id, r := u.Job+"/"+u.ID, &runningUnit{job: u.Job, stop: func() { over.Store(true); stopSearch() }}
 	w.mu.Lock()
-	if w.stops[job] == nil {
-		w.stops[job] = map[*unitStop]bool{}
-	}
-	w.stops[job][us] = true
+	w.running[id] = r
 	w.mu.Unlock()
 	stopBeat := w.heartbeat(m, ackWait, func() {
-		if w.jobOver(parent, job) {
-			us.stop()
+		if w.jobOver(parent, u.Job) {
+			r.stop()
 		}
 	})
 	return ctx, over, func() {
 		w.mu.Lock()
-		delete(w.stops[job], us)
-		if len(w.stops[job]) == 0 {
-			delete(w.stops, job)
-		}
+		delete(w.running, id)
 		w.mu.Unlock()
 		stopBeat()
 		stopSearch()
@@ -346,13 +340,15 @@ func (w *Worker) watchOnce(ctx context.Context) error {
 // jobOverNow ends the searches of the units of job.
 func (w *Worker) jobOverNow(job string) {
 	w.mu.Lock()
-	var stops []*unitStop
-	for us := range w.stops[job] {
-		stops = append(stops, us)
+	var over []*runningUnit
+	for _, r := range w.running {
+		if r.job == job {
+			over = append(over, r)
+		}
 	}
 	w.mu.Unlock()
-	for _, us := range stops {
-		us.stop()
+	for _, r := range over {
+		r.stop()
 	}
 }
 
@@ -408,16 +404,6 @@ func (w *Worker) jobOver(ctx context.Context, job string) bool {
 	defer cancel()
 	_, err := w.answers.Get(ctx, job)
 	return err == nil
-}
-
-func (w *Worker) setRunning(id string, on bool) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if on {
-		w.running[id] = true
-	} else {
-		delete(w.running, id)
-	}
 }
 
 // flush publishes the facts proven since the last flush, and returns how many.
