@@ -53,20 +53,31 @@ func (s *frontSlot) holds(h uint64, key string) bool { return s.hash|1 == h && s
 // unsaved reports whether the cache behind lacks the slot's fact.
 func (s *frontSlot) unsaved() bool { return s.hash != 0 && s.hash&1 == 0 }
 
-// FrontBits returns the size of a front (in bits of its slot count) that takes about an
-// eighth of a cache budget of mb megabytes at most: a slot is about 50 bytes (48 in the
-// table, 2 in the Bloom filter), and its key, which the cache behind holds too. A front has
-// 2^10 slots at least and 2^22 at most.
-func FrontBits(mb int) int {
+// FrontBits returns the size of a Front (in bits of its slot count) that takes about an
+// eighth of a cache budget of mb megabytes at most: a slot is FrontSlotBytes, and its key,
+// which the cache behind holds too. A front has 2^10 slots at least and 2^22 at most.
+func FrontBits(mb int) int { return frontBitsOf(mb, FrontSlotBytes) }
+
+// SharedFrontBits is FrontBits for a SharedFront, whose slots are larger (SharedSlotBytes).
+func SharedFrontBits(mb int) int { return frontBitsOf(mb, SharedSlotBytes) }
+
+// frontBitsOf is the size of a front of slots of slot bytes that takes an eighth of mb
+// megabytes at most, from 2^10 to 2^22 slots.
+func frontBitsOf(mb int, slot int64) int {
 	bits := 10
-	for bits < 22 && int64(frontSlotBytes)<<(bits+1) <= int64(mb)<<20/8 {
+	for bits < 22 && slot<<(bits+1) <= int64(mb)<<20/8 {
 		bits++
 	}
 	return bits
 }
 
-// frontSlotBytes is the memory of one slot of a front.
-const frontSlotBytes = 50
+// FrontSlotBytes is the memory of one slot of a Front: 48 bytes in the table, 2 in the
+// Bloom filter.
+const FrontSlotBytes = 50
+
+// SharedSlotBytes is the memory of one slot of a SharedFront: a pointer to an entry of its
+// own (frontEntryBytes, a short key in it) and 2 bytes of Bloom filter.
+const SharedSlotBytes = 8 + frontEntryBytes + 2
 
 // NewFront returns a front of 2^bits slots before behind. It knows of the keys Put through
 // it only, and of those a Holder behind it may hold: give each cache one front for its

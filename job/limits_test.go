@@ -66,9 +66,9 @@ func TestBudget_CountsTheTeam(t *testing.T) {
 				continue // a team larger than the cache's half: the cache keeps 1 MB, over the budget
 			}
 			b := budgetOf(mb, true, workers)
-			slot := int64(50) // a Front's slot (engine.FrontBits)
+			slot := int64(engine.FrontSlotBytes)
 			if workers > 1 {
-				slot = sharedSlotBytes
+				slot = engine.SharedSlotBytes
 			}
 			total := int64(b.cache)<<20 + slot<<b.front + b.memo + b.tree + teamBytes(workers)
 			if total > int64(mb)<<20 {

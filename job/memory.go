@@ -94,19 +94,13 @@ func teamBytes(workers int) int64 {
 	return busyTableBytes + int64(workers)*workerBytes
 }
 
-// sharedSlotBytes is the memory of a SharedFront's slot: a pointer to an entry of its own
-// (80 bytes with a short key in it, see its Usage) and 2 bytes of Bloom filter, where a
-// Front's slot takes 50.
-const sharedSlotBytes = 8 + 80 + 2
-
-// frontBits is the size of the front of a budget of mb megabytes (engine.FrontBits: an
-// eighth of it at most), made smaller for a team, whose SharedFront has larger slots.
+// frontBits is the size of the front of a budget of mb megabytes, an eighth of it at most:
+// a Front for one worker, a SharedFront, of larger slots, for a team (see front).
 func frontBits(mb, workers int) int {
-	bits := engine.FrontBits(mb)
-	for workers > 1 && bits > 10 && int64(sharedSlotBytes)<<bits > int64(mb)<<20/8 {
-		bits--
+	if workers > 1 {
+		return engine.SharedFrontBits(mb)
 	}
-	return bits
+	return engine.FrontBits(mb)
 }
 
 // ProcessMB is the memory, in megabytes, that a process running with a budget of mb
