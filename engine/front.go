@@ -160,11 +160,14 @@ func (c *Front) save(s *frontSlot) {
 // its slot, and not at each Put: each Set of ristretto costs its goroutine a microsecond.
 // Only for a cache behind that nothing else reads (ristretto alone, not a store): it lacks
 // the facts that stay in the front; or a Journal, which gets every Put.
-func (c *Front) WriteBack() {
-	c.writeBack = true
-	if j, ok := c.behind.(Journal); ok {
-		c.journal = j.Journal
+func (c *Front) WriteBack() { c.writeBack, c.journal = true, journalOf(c.behind) }
+
+// journalOf is the Journal of a cache that is one, else nil.
+func journalOf(c Cache) func(key string, f Fact) {
+	if j, ok := c.(Journal); ok {
+		return j.Journal
 	}
+	return nil
 }
 
 // Usage is that of the cache behind, plus the front's own memory.

@@ -107,12 +107,7 @@ func NewSharedFront(behind Cache, bits int) *SharedFront {
 // slot, and not at each Put. Only for a cache behind that nothing else reads (ristretto
 // alone, not a store): it lacks the facts that stay in the front; or a Journal, which gets
 // every Put.
-func (c *SharedFront) WriteBack() {
-	c.writeBack = true
-	if j, ok := c.behind.(Journal); ok {
-		c.journal = j.Journal
-	}
-}
+func (c *SharedFront) WriteBack() { c.writeBack, c.journal = true, journalOf(c.behind) }
 
 // probe returns the key's hash, its slot, the slot's stripe and its two bits in the Bloom
 // filter.
