@@ -34,8 +34,9 @@ type Facts struct {
 
 	// elsewhere is whether the store may hold keys of the game that did not pass through
 	// the Facts' one Tier: keys on disk when the Facts was made, keys stored by Add or an
-	// import, keys Put through a second Tier or not through a Tier. Until then a Tier's MayHold is false at once
-	// (the cold store's case): its front saw every key it Put, and asks only of others.
+	// import, keys Put through a second Tier or not through a Tier. Until then a Tier's
+	// MayHold is false at once (the cold store's case): its front saw every key it Put, and
+	// asks only of others.
 	elsewhere atomic.Bool
 	tiers     atomic.Int64 // made by Through
 

@@ -58,9 +58,10 @@ func (e *CertifyError) Error() string {
 // A sum is played as the paper's Algorithm 2: the nimbers of all its components but one from
 // the database, the last against their XOR. Equal components cancel first, two by two (P + P
 // = 0, the mirror strategy, as the search plays them): a sum of pairs needs no nimber of
-// them, which no search may have written, and its tree node leaves them out (engine.Check). Any couple the database cannot settle so — a
-// component it lacks, a winning couple none of whose options it gives as losing, a losing
-// couple one of whose options it gives as losing — fails the check, naming that couple.
+// them, which no search may have written, and its tree node leaves them out (engine.Check).
+// Any couple the database cannot settle so — a component it lacks, a winning couple none of
+// whose options it gives as losing, a losing couple one of whose options it gives as losing
+// — fails the check, naming that couple.
 //
 // Only the facts with a nimber count: values proven ≠ are not losing couples.
 //
