@@ -21,5 +21,10 @@ func main() {
 	// closed), which would otherwise end the process with nothing printed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	os.Exit(cli.Main(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	// fyne's driver locks this goroutine to the main thread in its init, for the window. The
+	// command line opens none, and a search on a locked thread hands its core away at each
+	// preemption and waits to get it back: it runs on a goroutine of its own.
+	code := make(chan int)
+	go func() { code <- cli.Main(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
+	os.Exit(<-code)
 }
