@@ -48,6 +48,11 @@ func (s *Solver) options(p part, n int) []option {
 			}
 			opts = append(opts, opt)
 		}
+	} else if sh, ok := p.pos.(Sharer); ok && s.par.crew != nil {
+		var whole bool
+		if opts, whole = s.optionsShared(p, sh, n, opts); whole {
+			s.keep(p.key, recording, opts)
+		}
 	} else {
 		s.parts[s.level] = s.parts[s.level][:0]
 		var seen optionSet
@@ -70,15 +75,7 @@ func (s *Solver) options(p part, n int) []option {
 			opts = append(opts, opt)
 			seen.added(opts)
 		}
-		// Every option was made: remember them, with one slab of their own (the level's slab
-		// is reused by the next node at this depth): one allocation, not one an option.
-		kept := make([]part, 0, len(s.parts[s.level]))
-		for i := range opts {
-			start := len(kept)
-			kept = append(kept, opts[i].parts...)
-			opts[i].parts = kept[start:len(kept):len(kept)]
-		}
-		s.memo.put(p.key, recording, opts)
+		s.keep(p.key, recording, opts)
 	}
 	// Ties keep the order the options were made in: deterministic, since the memo is (see
 	// optionMemo), and a better guess than the order of their keys, which made recorded
@@ -94,6 +91,22 @@ func (s *Solver) options(p part, n int) []option {
 		return a.guess - b.guess
 	})
 	return opts
+}
+
+// keep remembers the whole list of options of key, with one slab of parts of their own (the
+// level's slab is reused by the next node at this depth): one allocation, not one an option.
+func (s *Solver) keep(key string, recording bool, opts []option) {
+	n := 0
+	for i := range opts {
+		n += len(opts[i].parts)
+	}
+	kept := make([]part, 0, n)
+	for i := range opts {
+		start := len(kept)
+		kept = append(kept, opts[i].parts...)
+		opts[i].parts = kept[start:len(kept):len(kept)]
+	}
+	s.memo.put(key, recording, opts)
 }
 
 func (s *Solver) newOption(o Position) option {

@@ -48,6 +48,9 @@ type parallel struct {
 	threadCPU bool         // WithThreadCPU
 	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
 	spent     atomic.Int64 // WorkersCPU of the last search, in nanoseconds
+	crew      *crew        // while the worker's options are made by its team (crew.go)
+	made      []madeOption // the options this worker made for a crew, kept for the next
+	move      []byte       // the move it plays for a crew
 }
 
 // A frame is a couple a worker is searching (outcome1), root first.
@@ -104,7 +107,9 @@ func partHash(key string) uint64 { return maphash.String(partSeed, key) }
 
 // together is the search of Outcome (p, n) or, when nimber is set, of Nimber (p): by the
 // solver's team when it has one and the search is not recorded, else by the solver alone.
-// df-pn searches alone.
+// df-pn searches alone. By proof numbers, a position whose options the team can make
+// together (Sharer) is searched by the solver with the others as its crew (crew.go); any
+// other by the team splitting each couple at its options (parallelpns.go).
 func (s *Solver) together(p Position, n int, nimber bool) int {
 	search := func(w *Solver) int { return boolInt(w.searchOutcome(p, n)) }
 	if nimber {
@@ -118,6 +123,14 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 		cpu := int64(onThread(s.par.threadCPU, func() { answer = search(s) }))
 		s.par.critical.Store(cpu)
 		s.par.spent.Store(cpu)
+		return answer
+	case s.pns != nil && sharer(p):
+		var answer int
+		s.withCrew(func() {
+			cpu := int64(onThread(s.par.threadCPU, func() { answer = search(s) }))
+			s.par.critical.Store(cpu)
+			s.par.spent.Store(cpu)
+		})
 		return answer
 	case s.pns != nil:
 		return s.pnTogether(p, n, nimber)
@@ -300,4 +313,14 @@ func (s *Solver) WorkerNodes() []int64 {
 		}
 	}
 	return counts
+}
+
+// sharer reports whether p's components make their options with a crew (Sharer).
+func sharer(p Position) bool {
+	for _, c := range p.Split() {
+		if _, ok := c.(Sharer); !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -225,11 +225,14 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 		if s.pns.shared && s.pnLookBack(root) {
 			continue
 		}
-		v, depth := s.mostProving(root)
+		v, parent, depth := s.mostProving(root)
 		s.pnDepth(depth)
 		s.pnExpand(v)
 		if s.err != nil {
 			return false
+		}
+		if s.par.crew != nil {
+			s.speculate(v, parent)
 		}
 		s.pnUpdate(v)
 		if err := s.pnMemory(root); err != nil {
@@ -240,16 +243,17 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 	return true
 }
 
-// mostProving walks from root to the couple whose expansion proves or disproves it soonest:
+// mostProving walks from root to the couple whose expansion proves or disproves it soonest
+// (and the node above it):
 // at a couple, the option with the least disproof number (the first in the options' order at
 // a tie); at a sum, the couple of the component being solved.
-func (s *Solver) mostProving(root *pnNode) (*pnNode, int) {
-	v, depth := root, 0
+func (s *Solver) mostProving(root *pnNode) (v, parent *pnNode, depth int) {
+	v = root
 	for v.expanded {
-		v = mostProvingKid(v)
+		v, parent = mostProvingKid(v), v
 		depth++
 	}
-	return v, depth
+	return v, parent, depth
 }
 
 // pnLookBack looks along the most-proving path from root for a couple whose outcome the

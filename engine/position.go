@@ -92,3 +92,16 @@ func (s Sum) Exactly() Position {
 	}
 	return out
 }
+
+// A Sharer's options can be made by several goroutines at once: a worker lists the moves,
+// cheaply, and its helpers play them as they come (WithWorkers), where making an option is
+// most of the search's work (Sprouts: each option's canonical form). The options are those
+// of Options, in the same order; two with one key are one option, the first kept.
+type Sharer interface {
+	// Moves yields the position's moves in the order Options yields their options,
+	// duplicates included, each as bytes that Play makes its option from (the engine
+	// copies them: a move's bytes may change once the next is asked for).
+	Moves() iter.Seq[[]byte]
+	// Play returns the option of a move that Moves yielded. Goroutines may call it at once.
+	Play(move []byte) Position
+}

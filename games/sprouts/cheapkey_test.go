@@ -28,9 +28,9 @@ func TestCheapKeyFaithful(t *testing.T) {
 				var next []string
 				for _, land := range splitLands(pos) {
 					m.ws.cheap = true
-					m.options(land, func(child string, _ int) bool { cheap = append(cheap, child); return true })
+					m.children(land, func(child string, _ int) bool { cheap = append(cheap, child); return true })
 					m.ws.cheap = false
-					m.options(land, func(child string, _ int) bool {
+					m.children(land, func(child string, _ int) bool {
 						exact, complete = append(exact, child), append(complete, m.ws.exact)
 						return true
 					})

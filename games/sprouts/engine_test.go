@@ -2,9 +2,11 @@ package sprouts
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"grundy/engine"
 )
@@ -84,5 +86,45 @@ func TestEngine_SmallTree(t *testing.T) {
 	}
 	if n := tree.LosingCouples(); n > 400 {
 		t.Errorf("the tree of 0*8 has %d losing couples, want at most 400", n)
+	}
+}
+
+// TestEngine_CrewSearchesAsOneWorker: by proof numbers, two workers share each expansion's
+// moves (engine.Sharer) and search one DAG in one worker's order: the same nimbers, and the
+// same couples expanded, as one worker over the same cache, for one land, a sum, and a
+// position past the first moves.
+func TestEngine_CrewSearchesAsOneWorker(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range []string{"0*7", "0*8", "0*3+0.1a1a", "0*3.AB|0*2.1aCa|ABC"} {
+		p := mustParse(t, s)
+		var nims, nodes [2]int64
+		for w := range 2 {
+			sol := engine.NewSolver(engine.WithCache(engine.NewSharedFront(engine.NewMapCache(), 16)),
+				engine.WithWorkers(w+1), engine.WithProofNumbers())
+			n, err := sol.Nimber(ctx, p)
+			if err != nil {
+				t.Fatalf("%s, %d workers: %v", s, w+1, err)
+			}
+			nims[w], nodes[w] = int64(n), sol.Stats().Nodes
+		}
+		if nims[0] != nims[1] || nodes[0] != nodes[1] {
+			t.Errorf("%s: one worker nimber %d in %d nodes, two workers %d in %d", s, nims[0], nodes[0], nims[1], nodes[1])
+		}
+	}
+}
+
+// TestEngine_CrewStops: a search of two workers sharing moves stops at its context's end,
+// and its helpers with it.
+func TestEngine_CrewStops(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	sol := engine.NewSolver(engine.WithCache(engine.NewSharedFront(engine.NewMapCache(), 16)),
+		engine.WithWorkers(2), engine.WithProofNumbers())
+	start := time.Now()
+	if _, err := sol.Nimber(ctx, mustParse(t, "0*14")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Nimber(0*14) within 100 ms: %v, want the deadline", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the search stopped %v after its deadline", d)
 	}
 }

@@ -44,7 +44,7 @@ func FuzzParse(f *testing.F) {
 		}
 		var m mover
 		for _, land := range p.Lands() {
-			m.options(land, func(child string, lives int) bool {
+			m.children(land, func(child string, lives int) bool {
 				checkRoundTrip(t, child, lives, m.ws.exact)
 				return true
 			})

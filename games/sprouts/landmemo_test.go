@@ -21,7 +21,7 @@ func TestLandMemo_SameTexts(t *testing.T) {
 	list := func(land string) []string {
 		var out []string
 		children = children[:0]
-		m.options(land, func(child string, lives int) bool {
+		m.children(land, func(child string, lives int) bool {
 			out = append(out, fmt.Sprintf("%s lives %d", child, lives))
 			children = append(children, child)
 			return true

@@ -21,13 +21,13 @@ type mover struct {
 	other []int
 	count []int // how many boundaries of each class go to the first side
 
-	emit  func(child string, lives int) bool
+	emit  func() bool             // called at each move; child makes its option
 	onRaw func(raw, dead []uint8) // for tests: sees each child before reduction
 }
 
-// options calls emit with each option of the canonical land s and its lives, until emit
-// returns false; it reports whether it went to the end.
-func (m *mover) options(s string, emit func(child string, lives int) bool) bool {
+// options calls emit at each move of the canonical land s, until emit returns false; emit
+// makes the move's option with child, or skips it. It reports whether it went to the end.
+func (m *mover) options(s string, emit func() bool) bool {
 	lands, err := read(s)
 	if err != nil || len(lands) != 1 {
 		panic("sprouts: land " + s + " is not canonical") // Positions hold canonical lands only
@@ -280,14 +280,20 @@ func (m *mover) begin(r int) {
 	m.dead = m.dead[:0]
 }
 
-// finish reduces and writes the child and hands it to emit.
+// finish hands the move just written to emit.
 func (m *mover) finish() bool {
 	if m.onRaw != nil {
 		m.onRaw(m.raw, m.dead)
 	}
+	return m.emit()
+}
+
+// child reduces and writes the option of the move finish hands to emit, and its lives: the
+// dear part of a move, its canonical form.
+func (m *mover) child() (string, int) {
 	m.ws.reset()
 	m.ws.add(m.raw, m.dead)
-	return m.emit(m.ws.joined(), m.ws.lives)
+	return m.ws.joined(), m.ws.lives
 }
 
 func appendIf(dst []uint8, c uint8, ok bool) []uint8 {

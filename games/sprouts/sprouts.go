@@ -1,6 +1,7 @@
 package sprouts
 
 import (
+	"encoding/binary"
 	"iter"
 	"strings"
 	"sync"
@@ -35,6 +36,7 @@ var (
 	_ engine.Hinter   = (*Position)(nil)
 	_ engine.Guesser  = (*Position)(nil)
 	_ engine.Exact    = (*Position)(nil)
+	_ engine.Sharer   = (*Position)(nil)
 )
 
 // A Game is the game of Sprouts, for the games registry.
@@ -214,21 +216,75 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 		defer movers.Put(m)
 		m.ws.cheap = !p.full
 		for i, land := range lands {
-			rest := p.lives - landLives(land)
-			ok := m.options(land, func(child string, lives int) bool {
-				if len(lands) > 1 {
-					child = replaceLand(lands, i, child)
-				}
-				if _, dup := seen[child]; dup {
+			play := p.player(m, lands, i)
+			ok := m.options(land, func() bool {
+				o := play()
+				if _, dup := seen[o.s]; dup {
 					return true
 				}
-				seen[child] = struct{}{}
-				return yield(&Position{s: child, lives: rest + lives, exact: p.full, full: p.full})
+				seen[o.s] = struct{}{}
+				return yield(o)
 			})
 			if !ok {
 				return
 			}
 		}
+	}
+}
+
+// Moves yields p's moves in the order Options makes their options (duplicates included),
+// each as the bytes Play makes its option from, for the engine's workers to share
+// (engine.Sharer): making an option, its canonical form, is most of a search's work. A move
+// is the land it is played in, the land's codes after the line is drawn, and the letters it
+// kills.
+func (p *Position) Moves() iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		m := movers.Get().(*mover)
+		defer movers.Put(m)
+		var move []byte
+		for i, land := range p.Lands() {
+			ok := m.options(land, func() bool {
+				move = binary.AppendUvarint(move[:0], uint64(i))
+				move = binary.AppendUvarint(move, uint64(len(m.raw)))
+				return yield(append(append(move, m.raw...), m.dead...))
+			})
+			if !ok {
+				return
+			}
+		}
+	}
+}
+
+// Play returns the option of a move that Moves yielded; goroutines may call it at once.
+func (p *Position) Play(move []byte) engine.Position {
+	i, k := binary.Uvarint(move)
+	move = move[k:]
+	n, k := binary.Uvarint(move)
+	move = move[k:]
+	m := movers.Get().(*mover)
+	defer movers.Put(m)
+	m.ws.cheap = !p.full
+	m.ws.reset()
+	m.ws.add(move[:n], move[n:])
+	child, lives := m.ws.joined(), m.ws.lives
+	if strings.IndexByte(p.s, '+') >= 0 { // more than one land: the others stay
+		lands := p.Lands()
+		lives += p.lives - landLives(lands[i])
+		child = replaceLand(lands, int(i), child)
+	}
+	return &Position{s: child, lives: lives, exact: p.full, full: p.full}
+}
+
+// player returns the function that makes the option of the move m has just written in
+// lands[i].
+func (p *Position) player(m *mover, lands []string, i int) func() *Position {
+	rest := p.lives - landLives(lands[i])
+	return func() *Position {
+		child, lives := m.child()
+		if len(lands) > 1 {
+			child = replaceLand(lands, i, child)
+		}
+		return &Position{s: child, lives: rest + lives, exact: p.full, full: p.full}
 	}
 }
 

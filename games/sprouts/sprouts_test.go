@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"sync"
 	"strings"
 	"testing"
 	"time"
@@ -115,7 +116,7 @@ func TestLives(t *testing.T) {
 			var m mover
 			raw, kept := 0, 0
 			m.onRaw = func(codes, dead []uint8) { raw, kept = rawLives(codes, dead) }
-			m.options(land, func(child string, got int) bool {
+			m.children(land, func(child string, got int) bool {
 				if raw != lives-1 || got != kept {
 					t.Errorf("%s -> %s: lives %d, %d before reduction, %d after, want %d then %d",
 						land, child, lives, raw, got, lives-1, kept)
@@ -298,6 +299,51 @@ func TestGuess(t *testing.T) {
 	} {
 		if got := mustParse(t, c.pos).Guess(); got != c.guess {
 			t.Errorf("Guess(%q) = %d, want %d", c.pos, got, c.guess)
+		}
+	}
+}
+
+// children calls emit with the option of each move of the land s and its lives, as Options
+// makes them (duplicates included).
+func (m *mover) children(s string, emit func(child string, lives int) bool) bool {
+	return m.options(s, func() bool { child, lives := m.child(); return emit(child, lives) })
+}
+
+// TestMoves_PlayGivesTheOptions: the options of the moves Moves lists, played by Play (on
+// goroutines of their own, as a crew plays them) and kept once each, are Options' in its
+// order, cheap and exact positions alike, of one land or several.
+func TestMoves_PlayGivesTheOptions(t *testing.T) {
+	var positions []*Position
+	for _, s := range []string{"0*3", "0*2+0.1a1a", "0*2.AB|0.1a1a|AB"} {
+		for _, p := range reachable(t, s) {
+			positions = append(positions, p, p.Exactly().(*Position))
+		}
+	}
+	for _, p := range positions {
+		var want []string
+		for o := range p.Options() {
+			want = append(want, o.Key())
+		}
+		var moves [][]byte
+		for m := range p.Moves() {
+			moves = append(moves, slices.Clone(m))
+		}
+		played := make([]engine.Position, len(moves))
+		var wg sync.WaitGroup
+		for i, m := range moves {
+			wg.Go(func() { played[i] = p.Play(m) })
+		}
+		wg.Wait()
+		var got []string
+		seen := map[string]bool{}
+		for _, o := range played {
+			if k := o.Key(); !seen[k] {
+				seen[k] = true
+				got = append(got, k)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: played moves give %q, Options %q", p, got, want)
 		}
 	}
 }

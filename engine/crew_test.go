@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// sharedTokens is the tokens game whose moves a crew shares (Sharer): a move is the index of
+// the token and the vertex it slides to.
+type sharedTokens struct{ tokens }
+
+func (t sharedTokens) Options() iter.Seq[Position] {
+	return func(yield func(Position) bool) {
+		for o := range t.tokens.Options() {
+			if !yield(sharedTokens{o.(tokens)}) {
+				return
+			}
+		}
+	}
+}
+
+func (t sharedTokens) Split() []Position {
+	out := t.tokens.Split()
+	for i, c := range out {
+		out[i] = sharedTokens{c.(tokens)}
+	}
+	return out
+}
+
+func (t sharedTokens) Moves() iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for i, v := range t.at {
+			for _, w := range t.g.succ[v] {
+				if !yield([]byte{byte(i), byte(w)}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func (t sharedTokens) Play(move []byte) Position {
+	i, w := int(move[0]), int(move[1])
+	next := slices.Clone(t.at)
+	next[i] = w
+	next = t.g.spawn(next, t.at[i], w)
+	slices.Sort(next)
+	return sharedTokens{tokens{t.g, next}}
+}
+
+// TestCrew_SameSearchAsOneWorker: by proof numbers, a worker whose team shares its
+// expansions' moves finds the brute force's nimbers and outcomes, expanding the couples one
+// worker expands, on random graphs (raced by make test).
+func TestCrew_SameSearchAsOneWorker(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(14, 2))
+	for range 20 {
+		g := randomGraph(r, 120, 8)
+		at := []int{119, 60 + r.IntN(59), r.IntN(120)}
+		slices.Sort(at)
+		p := sharedTokens{tokens{g, at}}
+		want := bruteNimber(g, at)
+		var nodes [2]int64
+		for w := range 2 {
+			s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(w+1), WithProofNumbers())
+			got, err := s.Nimber(ctx, p)
+			if err != nil || got != want {
+				t.Fatalf("Nimber(%v), %d workers = %d, %v; brute force %d", at, w+1, got, err, want)
+			}
+			nodes[w] = s.Stats().Nodes
+			if win, err := s.Outcome(ctx, sharedTokens{tokens{g, at[:1]}}, 1); err != nil || win != (bruteNimber(g, at[:1]) != 1) {
+				t.Fatalf("Outcome(%v, 1), %d workers = %v, %v", at[:1], w+1, win, err)
+			}
+		}
+		if nodes[0] != nodes[1] {
+			t.Errorf("Nimber(%v): one worker expanded %d couples, two %d", at, nodes[0], nodes[1])
+		}
+	}
+}
