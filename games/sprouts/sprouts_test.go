@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
