@@ -57,6 +57,7 @@ type pnSearch struct {
 	start     pnStart // set by begin: hintStart, or proofStart while recording
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
+	above     *pnNode // the node above the one expanded on the most-proving path
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 
 	// Set by a team (parallelpns.go): shared while other workers learn into the cache as
@@ -227,6 +228,7 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 		}
 		v, parent, depth := s.mostProving(root)
 		s.pnDepth(depth)
+		s.pns.above = parent
 		s.pnExpand(v)
 		if s.err != nil {
 			return false

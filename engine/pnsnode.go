@@ -147,6 +147,9 @@ func (s *Solver) pnExpand(v *pnNode) {
 	if s.err != nil {
 		return
 	}
+	if s.par.crew != nil {
+		s.speculateOptions(v, opts)
+	}
 	v.expanded = true
 	if s.rec != nil {
 		v.opts = slices.Clone(opts)
