@@ -21,6 +21,7 @@ type mover struct {
 	other []int
 	count []int // how many boundaries of each class go to the first side
 
+	move  []uint8                 // the move Position.Moves yields
 	emit  func() bool             // called at each move; child makes its option
 	onRaw func(raw, dead []uint8) // for tests: sees each child before reduction
 }

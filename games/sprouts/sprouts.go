@@ -241,12 +241,12 @@ func (p *Position) Moves() iter.Seq[[]byte] {
 	return func(yield func([]byte) bool) {
 		m := movers.Get().(*mover)
 		defer movers.Put(m)
-		var move []byte
 		for i, land := range p.Lands() {
 			ok := m.options(land, func() bool {
-				move = binary.AppendUvarint(move[:0], uint64(i))
-				move = binary.AppendUvarint(move, uint64(len(m.raw)))
-				return yield(append(append(move, m.raw...), m.dead...))
+				m.move = binary.AppendUvarint(m.move[:0], uint64(i))
+				m.move = binary.AppendUvarint(m.move, uint64(len(m.raw)))
+				m.move = append(append(m.move, m.raw...), m.dead...)
+				return yield(m.move)
 			})
 			if !ok {
 				return
