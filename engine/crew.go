@@ -155,7 +155,7 @@ const closedTask = -1 << 40
 // little is listed past a move found losing (two in three of Sprouts 0*13's expansions).
 const lookAhead = 2
 
-// task makes the task of the couple (p, n), with the buffers of a task done with if any.
+// newTask makes the task of the couple (p, n), with the buffers of a task done with if any.
 func (c *crew) newTask(p part, sh Sharer, n int, speculative bool) *shareTask {
 	t := &shareTask{key: p.key, pos: sh, n: n, speculative: speculative, stop: 1<<31 - 1}
 	if k := len(c.spare); k > 0 {
@@ -170,8 +170,8 @@ func (c *crew) newTask(p part, sh Sharer, n int, speculative bool) *shareTask {
 	return t
 }
 
-// recycle keeps the buffers of a task closed and done with for a next one: a task a node
-// allocated its lists, map and moves again (Sprouts 0*13: 17 000 tasks).
+// recycle keeps the buffers of a task closed and done with for the next one: each task
+// allocated its lists, map and moves anew (Sprouts 0*13: 17 000 tasks).
 func (c *crew) recycle(t *shareTask) {
 	c.spare = append(c.spare, &shareTask{moves: t.moves, ends: t.ends, first: t.first, made: t.made})
 }
