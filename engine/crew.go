@@ -128,10 +128,9 @@ type shareTask struct {
 	made        [][]madeOption // by worker, in the order of their moves: the worker's first
 
 	mu    spinLock
-	moves []byte         // the moves listed so far, end to end
-	ends  []int          // where each ends in moves
-	stop  int            // the first move known to give a losing option: none past it is wanted
-	first map[string]int // by key, the first move that gave it
+	moves []byte // the moves listed so far, end to end
+	ends  []int  // where each ends in moves
+	stop  int    // the first move known to give a losing option: none past it is wanted
 
 	lister atomic.Bool  // a worker lists the moves
 	listed atomic.Int64 // how many moves are listed (written with mu)
@@ -140,10 +139,9 @@ type shareTask struct {
 	inside atomic.Int64 // the helpers at work on it; closed once the worker took their options
 }
 
-// A madeOption is the option of move number move, and its key.
+// A madeOption is the option of move number move.
 type madeOption struct {
 	move int
-	key  string
 	opt  option
 }
 
@@ -161,24 +159,23 @@ func (c *crew) newTask(p part, sh Sharer, n int, speculative bool) *shareTask {
 	if k := len(c.spare); k > 0 {
 		b := c.spare[k-1]
 		c.spare = c.spare[:k-1]
-		t.moves, t.ends, t.first, t.made = b.moves[:0], b.ends[:0], b.first, b.made
-		clear(t.first)
+		t.moves, t.ends, t.made = b.moves[:0], b.ends[:0], b.made
 		clear(t.made)
 		return t
 	}
-	t.first, t.made = make(map[string]int), make([][]madeOption, 1+len(c.helpers))
+	t.made = make([][]madeOption, 1+len(c.helpers))
 	return t
 }
 
 // recycle keeps the buffers of a task closed and done with for the next one: each task
 // allocated its lists, map and moves anew (Sprouts 0*13: 17 000 tasks).
 func (c *crew) recycle(t *shareTask) {
-	c.spare = append(c.spare, &shareTask{moves: t.moves, ends: t.ends, first: t.first, made: t.made})
+	c.spare = append(c.spare, &shareTask{moves: t.moves, ends: t.ends, made: t.made})
 }
 
 // work has w make options of t: it lists the moves if no one does yet, and plays moves.
 func (t *shareTask) work(w *Solver, made []madeOption) []madeOption {
-	startParts(w)
+	startTask(w)
 	if !t.lister.CompareAndSwap(false, true) {
 		return t.play(w, made)
 	}
@@ -250,18 +247,6 @@ func (t *shareTask) claim(buf []byte) ([]byte, int) {
 	return append(buf[:0], t.moves[lo:t.ends[i]]...), i
 }
 
-// firstOf reports whether move i is the first so far to give an option of key: a later move
-// that gives it is skipped, an earlier one takes it over.
-func (t *shareTask) firstOf(key string, i int) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if j, ok := t.first[key]; ok && j < i {
-		return false
-	}
-	t.first[key] = i
-	return true
-}
-
 // losing notes that move i gives an option known to be losing.
 func (t *shareTask) losing(i int) {
 	t.mu.Lock()
@@ -325,23 +310,29 @@ func (t *shareTask) play(w *Solver, made []madeOption) []madeOption {
 }
 
 // playOne has w play move i, and appends its option, split, keyed and classified, to made
-// unless an earlier move gave it.
+// unless one of w's earlier moves gave it (the merge drops those another worker made before:
+// one key, one option's components).
 func (t *shareTask) playOne(w *Solver, made []madeOption, i int, move []byte) []madeOption {
 	o := t.pos.Play(move)
 	key := o.Key()
-	if !t.firstOf(key, i) {
-		return made
+	if _, dup := w.par.seen[key]; dup {
+		return made // the merge drops those another worker made before
 	}
+	w.par.seen[key] = struct{}{}
 	opt := w.newOption(o)
 	w.classify(&opt, t.n)
 	if opt.class == knownLosing {
 		t.losing(i)
 	}
-	return append(made, madeOption{i, key, opt})
+	return append(made, madeOption{i, opt})
 }
 
-// startParts readies w's slab of parts for the options it makes.
-func startParts(w *Solver) {
+// startTask readies w's slab of parts and its table of keys for the options it makes.
+func startTask(w *Solver) {
+	if w.par.seen == nil {
+		w.par.seen = make(map[string]struct{})
+	}
+	clear(w.par.seen)
 	if len(w.parts) <= w.level {
 		w.parts = append(w.parts, make([][]part, w.level+1-len(w.parts))...)
 	}
@@ -388,7 +379,7 @@ func (s *Solver) optionsShared(p part, sh Sharer, n int, opts []option) ([]optio
 		}
 		m := t.made[k][heads[k]]
 		heads[k]++
-		if t.first[m.key] != m.move || seen.contains(opts, &m.opt) {
+		if seen.contains(opts, &m.opt) {
 			continue
 		}
 		if m.opt.class == knownLosing {
