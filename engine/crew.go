@@ -15,6 +15,8 @@ import (
 // (speculate). The search expands the couples one worker expands, in its order; it is
 // faster by as much of its work as making options is (Sprouts: 80 %, each option's
 // canonical form). A recording searches alone: its options are classified on its own facts.
+// (A Sharer that is also a Valuer would find its theory's nimbers cached by a guess the worker
+// dropped, earlier than one worker caches them: the same answers, perhaps other couples.)
 type crew struct {
 	helpers []*Solver
 	task    atomic.Pointer[shareTask] // the options being made now, or the last made
