@@ -22,12 +22,13 @@ type mover struct {
 	count []int // how many boundaries of each class go to the first side
 
 	move  []uint8                 // the move Position.Moves yields
-	emit  func() bool             // called at each move; child makes its option
+	emit  func() bool             // called at each move, written in raw and dead
 	onRaw func(raw, dead []uint8) // for tests: sees each child before reduction
 }
 
 // options calls emit at each move of the canonical land s, until emit returns false; emit
-// makes the move's option with child, or skips it. It reports whether it went to the end.
+// makes the move's option from raw and dead (Position.option), or skips it. It reports
+// whether it went to the end.
 func (m *mover) options(s string, emit func() bool) bool {
 	lands, err := read(s)
 	if err != nil || len(lands) != 1 {
@@ -287,14 +288,6 @@ func (m *mover) finish() bool {
 		m.onRaw(m.raw, m.dead)
 	}
 	return m.emit()
-}
-
-// child reduces and writes the option of the move finish hands to emit, and its lives: the
-// dear part of a move, its canonical form.
-func (m *mover) child() (string, int) {
-	m.ws.reset()
-	m.ws.add(m.raw, m.dead)
-	return m.ws.joined(), m.ws.lives
 }
 
 func appendIf(dst []uint8, c uint8, ok bool) []uint8 {

@@ -214,11 +214,10 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 		seen := make(map[string]struct{})
 		m := movers.Get().(*mover)
 		defer movers.Put(m)
-		m.ws.cheap = !p.full
 		for i, land := range lands {
-			play := p.player(m, lands, i)
+			rest := p.lives - landLives(land)
 			ok := m.options(land, func() bool {
-				o := play()
+				o := p.option(&m.ws, m.raw, m.dead, lands, i, rest)
 				if _, dup := seen[o.s]; dup {
 					return true
 				}
@@ -263,29 +262,21 @@ func (p *Position) Play(move []byte) engine.Position {
 	move = move[k:]
 	m := movers.Get().(*mover)
 	defer movers.Put(m)
-	m.ws.cheap = !p.full
-	m.ws.reset()
-	m.ws.add(move[:n], move[n:])
-	child, lives := m.ws.joined(), m.ws.lives
-	if strings.IndexByte(p.s, '+') >= 0 { // more than one land: the others stay
-		lands := p.Lands()
-		lives += p.lives - landLives(lands[i])
-		child = replaceLand(lands, int(i), child)
-	}
-	return &Position{s: child, lives: lives, exact: p.full, full: p.full}
+	lands := p.Lands()
+	return p.option(&m.ws, move[:n], move[n:], lands, int(i), p.lives-landLives(lands[i]))
 }
 
-// player returns the function that makes the option of the move m has just written in
-// lands[i].
-func (p *Position) player(m *mover, lands []string, i int) func() *Position {
-	rest := p.lives - landLives(lands[i])
-	return func() *Position {
-		child, lives := m.child()
-		if len(lands) > 1 {
-			child = replaceLand(lands, i, child)
-		}
-		return &Position{s: child, lives: rest + lives, exact: p.full, full: p.full}
+// option makes, with ws, the option of a move in lands[i] that left its codes raw and killed
+// the letters dead; rest is the lives of the other lands.
+func (p *Position) option(ws *workspace, raw, dead []uint8, lands []string, i, rest int) *Position {
+	ws.cheap = !p.full
+	ws.reset()
+	ws.add(raw, dead)
+	child := ws.joined()
+	if len(lands) > 1 {
+		child = replaceLand(lands, i, child)
 	}
+	return &Position{s: child, lives: rest + ws.lives, exact: p.full, full: p.full}
 }
 
 // replaceLand returns the position made of lands with lands[i] replaced by child (a

@@ -306,7 +306,11 @@ func TestGuess(t *testing.T) {
 // children calls emit with the option of each move of the land s and its lives, as Options
 // makes them (duplicates included).
 func (m *mover) children(s string, emit func(child string, lives int) bool) bool {
-	return m.options(s, func() bool { child, lives := m.child(); return emit(child, lives) })
+	return m.options(s, func() bool {
+		m.ws.reset()
+		m.ws.add(m.raw, m.dead)
+		return emit(m.ws.joined(), m.ws.lives)
+	})
 }
 
 // TestMoves_PlayGivesTheOptions: the options of the moves Moves lists, played by Play (on
