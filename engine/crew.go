@@ -23,9 +23,9 @@ type crew struct {
 	parked  atomic.Int32              // helpers waiting on wake
 	wake    chan struct{}
 	quit    chan struct{}
-	learned []string     // the keys the worker learned since it posted a speculative task
-	stale   bool         // more of them than learned holds
-	spare   []*shareTask // buffers of tasks done with (recycle)
+	learned []string      // the keys the worker learned since it posted a speculative task
+	stale   bool          // more of them than learned holds
+	spare   []taskBuffers // buffers of tasks done with (recycle)
 }
 
 // crewSpin is how long a helper looks for the next expansion before it sleeps: longer than a
@@ -170,9 +170,16 @@ func (c *crew) newTask(p part, sh Sharer, n int, speculative bool) *shareTask {
 }
 
 // recycle keeps the buffers of a task closed and done with for the next one: each task
-// allocated its lists, map and moves anew (Sprouts 0*13: 17 000 tasks).
+// allocated its moves and its lists anew (Sprouts 0*13: 17 000 tasks).
 func (c *crew) recycle(t *shareTask) {
-	c.spare = append(c.spare, &shareTask{moves: t.moves, ends: t.ends, made: t.made})
+	c.spare = append(c.spare, taskBuffers{t.moves, t.ends, t.made})
+}
+
+// taskBuffers are the buffers a task allocates, kept by recycle.
+type taskBuffers struct {
+	moves []byte
+	ends  []int
+	made  [][]madeOption
 }
 
 // work has w make options of t: it lists the moves if no one does yet, and plays moves.
@@ -433,15 +440,15 @@ func (c *crew) noteLearned(key string) {
 }
 
 // speculate posts to the crew the couple the worker will most likely expand after v, which
-// it just expanded, below parent on the most-proving path: v's most-proving leaf while v is
-// open, else the most-proving leaf of v's best sibling. It does nothing when a guess made
+// it just expanded below s.pns.above on the most-proving path: v's most-proving leaf while v
+// is open, else the most-proving leaf of v's best sibling. It does nothing when a guess made
 // from v's options stands (speculateOptions). Sprouts 0*13: 12 267 of the 17 451 expansions
 // that make options found the crew on them already, 2 915 guesses were wrong.
-func (s *Solver) speculate(v, parent *pnNode) {
+func (s *Solver) speculate(v *pnNode) {
 	if t := s.par.crew.task.Load(); t != nil && t.speculative && t.inside.Load() >= 0 {
 		return
 	}
-	next := bestSibling(v, parent)
+	next := bestSibling(v, s.pns.above)
 	if !v.proven() && v.expanded {
 		next = mostProvingKid(v)
 	}

@@ -13,13 +13,7 @@ import (
 type sharedTokens struct{ tokens }
 
 func (t sharedTokens) Options() iter.Seq[Position] {
-	return func(yield func(Position) bool) {
-		for o := range t.tokens.Options() {
-			if !yield(sharedTokens{o.(tokens)}) {
-				return
-			}
-		}
-	}
+	return wrapped(t.tokens, func(t tokens) Position { return sharedTokens{t} })
 }
 
 func (t sharedTokens) Split() []Position {

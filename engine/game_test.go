@@ -65,6 +65,17 @@ func (t tokens) Options() iter.Seq[Position] {
 	}
 }
 
+// wrapped yields t's options, each wrapped by as: the options of a test type built on tokens.
+func wrapped(t tokens, as func(tokens) Position) iter.Seq[Position] {
+	return func(yield func(Position) bool) {
+		for o := range t.Options() {
+			if !yield(as(o.(tokens))) {
+				return
+			}
+		}
+	}
+}
+
 func (t tokens) Split() []Position {
 	var out []Position
 	for _, v := range t.at {

@@ -118,20 +118,18 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 	}
 	s.par.critical.Store(0)
 	s.par.spent.Store(0)
-	switch {
-	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
-		var answer int
+	alone := func() (answer int) { // the solver's own search: its CPU is the search's
 		cpu := int64(onThread(s.par.threadCPU, func() { answer = search(s) }))
 		s.par.critical.Store(cpu)
 		s.par.spent.Store(cpu)
 		return answer
+	}
+	switch {
+	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
+		return alone()
 	case s.pns != nil && sharer(p):
 		var answer int
-		s.withCrew(func() {
-			cpu := int64(onThread(s.par.threadCPU, func() { answer = search(s) }))
-			s.par.critical.Store(cpu)
-			s.par.spent.Store(cpu)
-		})
+		s.withCrew(func() { answer = alone() })
 		return answer
 	case s.pns != nil:
 		return s.pnTogether(p, n, nimber)

@@ -234,7 +234,7 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 			return false
 		}
 		if s.par.crew != nil {
-			s.speculate(v, parent)
+			s.speculate(v)
 		}
 		s.pnUpdate(v)
 		if err := s.pnMemory(root); err != nil {

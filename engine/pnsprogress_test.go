@@ -15,13 +15,7 @@ import (
 type joined struct{ tokens }
 
 func (j joined) Options() iter.Seq[Position] {
-	return func(yield func(Position) bool) {
-		for o := range j.tokens.Options() {
-			if !yield(joined{o.(tokens)}) {
-				return
-			}
-		}
-	}
+	return wrapped(j.tokens, func(t tokens) Position { return joined{t} })
 }
 
 func (j joined) Split() []Position {
