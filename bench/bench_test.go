@@ -61,7 +61,7 @@ func run(b *testing.B, game, pos, algo string) (found int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(cacheMB))))
+		s := engine.NewSolver(engine.WithCache(engine.NewFront(c, engine.FrontBits(int64(cacheMB)<<20/8))))
 		b.StartTimer()
 		if found, err = algos[algo](s, p); err != nil {
 			b.Fatal(err)

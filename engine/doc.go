@@ -31,7 +31,7 @@
 // game's rules alone. Elementary (§4.1) and Mex (plain memoised mex) are the baselines the
 // benchmarks compare with.
 //
-//	s := engine.NewSolver(engine.WithCache(engine.NewFront(cache, engine.FrontBits(384))))
+//	s := engine.NewSolver(engine.WithCache(engine.NewFront(cache, engine.FrontBits(48<<20))))
 //	n, err := s.Nimber(ctx, p)              // stops with ctx; what was proven stays cached
 //	t, err := s.ProveNimber(ctx, "cram", p) // the proof of (p, n)
 //	err = engine.Check(ctx, t, parse)       // nil: the proof holds

@@ -53,19 +53,19 @@ func (s *frontSlot) holds(h uint64, key string) bool { return s.hash|1 == h && s
 // unsaved reports whether the cache behind lacks the slot's fact.
 func (s *frontSlot) unsaved() bool { return s.hash != 0 && s.hash&1 == 0 }
 
-// FrontBits returns the size of a Front (in bits of its slot count) that takes about an
-// eighth of a cache budget of mb megabytes at most: a slot is FrontSlotBytes, and its key,
-// which the cache behind holds too. A front has 2^10 slots at least and 2^22 at most.
-func FrontBits(mb int) int { return frontBitsOf(mb, FrontSlotBytes) }
+// FrontBits returns the size of a Front (in bits of its slot count) that takes bytes at
+// most: a slot is FrontSlotBytes, and its key, which the cache behind holds too. A front has
+// 2^10 slots at least and 2^22 at most.
+func FrontBits(bytes int64) int { return frontBitsOf(bytes, FrontSlotBytes) }
 
 // SharedFrontBits is FrontBits for a SharedFront, whose slots are larger (SharedSlotBytes).
-func SharedFrontBits(mb int) int { return frontBitsOf(mb, SharedSlotBytes) }
+func SharedFrontBits(bytes int64) int { return frontBitsOf(bytes, SharedSlotBytes) }
 
-// frontBitsOf is the size of a front of slots of slot bytes that takes an eighth of mb
-// megabytes at most, from 2^10 to 2^22 slots.
-func frontBitsOf(mb int, slot int64) int {
+// frontBitsOf is the size of a front of slots of slot bytes that takes bytes at most, from
+// 2^10 to 2^22 slots.
+func frontBitsOf(bytes, slot int64) int {
 	bits := 10
-	for bits < 22 && slot<<(bits+1) <= int64(mb)<<20/8 {
+	for bits < 22 && slot<<(bits+1) <= bytes {
 		bits++
 	}
 	return bits

@@ -68,7 +68,7 @@ func ristretto(mb int) func() (engine.Cache, func()) {
 		if err != nil {
 			panic(err)
 		}
-		return engine.NewFront(r, engine.FrontBits(mb)), r.Close
+		return engine.NewFront(r, engine.FrontBits(int64(mb)<<20/8)), r.Close
 	}
 }
 

@@ -62,8 +62,8 @@ func TestRun_LargestHeapsAnswerInSearchTime(t *testing.T) {
 func TestBudget_CountsTheTeam(t *testing.T) {
 	for _, mb := range []int{10, 11, 64, 100, 1000, 20001} {
 		for _, workers := range []int{1, 2, 4, 16} {
-			if teamBytes(workers) > int64(mb/2-1)<<20 {
-				continue // a team larger than the cache's half: the cache keeps 1 MB, over the budget
+			if cache, _ := shares(mb, workers); teamBytes(workers) > int64(cache-1)<<20 {
+				continue // a team larger than the cache's share: the cache keeps 1 MB, over the budget
 			}
 			b := budgetOf(mb, true, workers)
 			slot := int64(engine.FrontSlotBytes)
@@ -75,11 +75,11 @@ func TestBudget_CountsTheTeam(t *testing.T) {
 				t.Errorf("budgetOf(%d MB, %d workers): %d bytes in all (cache %d MB, front 2^%d, memo %d, tree %d, team %d)",
 					mb, workers, total, b.cache, b.front, b.memo, b.tree, teamBytes(workers))
 			}
-			if workers == 1 && (b.cache != mb/2 || b.front != engine.FrontBits(mb)) {
-				t.Errorf("budgetOf(%d MB, 1 worker): cache %d MB, front 2^%d; want %d and 2^%d", mb, b.cache, b.front, mb/2, engine.FrontBits(mb))
+			if front := engine.FrontBits(int64(mb) << 20 / 8); workers == 1 && (b.cache != mb/2 || b.front != front) {
+				t.Errorf("budgetOf(%d MB, 1 worker): cache %d MB, front 2^%d; want %d and 2^%d", mb, b.cache, b.front, mb/2, front)
 			}
-			if workers > 1 && b.cache >= mb/2 {
-				t.Errorf("budgetOf(%d MB, %d workers): cache %d MB, want less than one worker's %d", mb, workers, b.cache, mb/2)
+			if workers > 1 && b.cache >= mb*3/8 {
+				t.Errorf("budgetOf(%d MB, %d workers): cache %d MB, want less than one worker's %d", mb, workers, b.cache, mb*3/8)
 			}
 			if got := len(b.teamOptions()); got != 3 {
 				t.Errorf("teamOptions: %d options, want workers, memo and tree", got)

@@ -35,19 +35,20 @@ var ErrMemory = errors.New("the memory budget does not fit")
 type budget struct {
 	mb      int   // the whole budget, in megabytes
 	cache   int   // ristretto's share, in megabytes (entries and counters); 0: no cache of ours
-	front   int   // the front's size, in bits (an eighth of the budget, see frontBits)
+	front   int   // the front's size, in bits (an eighth of the budget, a team's a quarter: see front)
 	memo    int64 // the options memo of searches, every worker's together
 	tree    int64 // a recording's proofs and facts, or a search's proof-number DAGs, every worker's together
 	workers int   // the workers of the runner's searches
 }
 
 // budgetOf shares mb megabytes between the structures of a runner whose searches run on
-// workers workers. A runner with a cache of its own gives it half, less the team's own
-// memory, the front an eighth, the options memo a tenth and a recording a quarter (the
-// recording runs while the cache is full: solve measures its tree after the answer); a
-// runner given a cache (which it does not count) gives the recording three quarters, less
-// the team's memory. A team whose own memory passes the cache's half (about a worker a
-// megabyte of budget) passes the budget: the cache keeps 1 MB at least.
+// workers workers. A runner with a cache of its own gives it half and the front an eighth
+// (a team: three eighths and a quarter, see front), the cache less the team's own memory;
+// the options memo a tenth and a recording a quarter (the recording runs while the cache is
+// full: solve measures its tree after the answer); a runner given a cache (which it does
+// not count) gives the recording three quarters, less the team's memory. A team whose own
+// memory passes the cache's share (about four workers for three megabytes of budget) passes
+// the budget: the cache keeps 1 MB at least.
 func budgetOf(mb int, ownCache bool, workers int) budget {
 	workers = max(workers, 1)
 	b := budget{mb: mb, memo: int64(mb) << 20 / 10, workers: workers}
@@ -56,8 +57,9 @@ func budgetOf(mb int, ownCache bool, workers int) budget {
 		b.tree = max(int64(mb)<<20*3/4-team, 1<<20)
 		return b
 	}
-	b.cache = max(mb/2-int((team+1<<19)>>20), 1) // the team to the nearest MB: the shares leave 2.5 % spare
-	b.front = frontBits(mb, workers)
+	cache, front := shares(mb, workers)
+	b.cache = max(cache-int((team+1<<19)>>20), 1) // the team to the nearest MB: the shares leave 2.5 % spare
+	b.front = front
 	b.tree = int64(mb) << 20 / 4
 	return b
 }
@@ -94,13 +96,20 @@ func teamBytes(workers int) int64 {
 	return busyTableBytes + int64(workers)*workerBytes
 }
 
-// frontBits is the size of the front of a budget of mb megabytes, an eighth of it at most:
-// a Front for one worker, a SharedFront, of larger slots, for a team (see front).
-func frontBits(mb, workers int) int {
+// shares returns the cache's share of a budget of mb megabytes, in megabytes, and the
+// front's size, in bits: for one worker, half and a Front of an eighth; for a team, three
+// eighths and a SharedFront (of larger slots, see front) of a quarter. A key found in the
+// front costs no lookup in ristretto, and a key the front evicts one write there, which
+// ristretto's goroutine admits: on the core one worker leaves idle, but on a core two workers
+// need (cram 3x14, two workers, in turns: 9.5 to 12.7 s with an eighth, median 11.7; 9.1 to
+// 10.7 s with a quarter, median 9.3; one worker alike either way). One worker keeps the
+// larger cache: a Front's table is allocated whole, a SharedFront's entries as they come
+// (cram 3x13 at 1000 MB, one worker with a quarter: a peak of 1 203 MB, not 766).
+func shares(mb, workers int) (cache, front int) {
 	if workers > 1 {
-		return engine.SharedFrontBits(mb)
+		return mb * 3 / 8, engine.SharedFrontBits(int64(mb) << 20 / 4)
 	}
-	return engine.FrontBits(mb)
+	return mb / 2, engine.FrontBits(int64(mb) << 20 / 8)
 }
 
 // ProcessMB is the memory, in megabytes, that a process running with a budget of mb
