@@ -28,6 +28,8 @@ type SharedFront struct {
 	writeBack bool
 	journal   func(key string, f Fact) // made WriteBack before a Journal: every Put, at once
 	stripes   [putStripes]paddedMutex
+	victims   []atomic.Pointer[frontEntry] // as Front's: the entries given behind last
+	vmask     uint64
 }
 
 // putStripes is the number of locks the Puts of a SharedFront are spread over.
@@ -97,6 +99,8 @@ func NewSharedFront(behind Cache, bits int) *SharedFront {
 		behind: behind,
 		seen:   make([]atomic.Uint64, 1<<(bits+4)/64),
 	}
+	vb := victimBits(bits)
+	c.victims, c.vmask = make([]atomic.Pointer[frontEntry], 1<<vb), 1<<vb-1
 	if h, ok := behind.(Holder); ok {
 		c.mayHold = h.MayHold
 	}
@@ -131,7 +135,7 @@ func (c *SharedFront) Get(key string) (Fact, bool) {
 	if (!c.isSet(b1) || !c.isSet(b2)) && (c.mayHold == nil || !c.mayHold(key)) {
 		return Fact{}, false
 	}
-	f, ok := c.behind.Get(key)
+	f, ok := c.behindFact(h, key)
 	if e == nil || !e.unsaved {
 		s.CompareAndSwap(e, newFrontEntry(h, key, f, false))
 		return f, ok
@@ -161,7 +165,7 @@ func (c *SharedFront) Put(key string, f Fact) {
 		// there (two workers' "≠ 0" and "≠ 1" left "≠ 0" or "≠ 1", and a fact resting on the
 		// other no longer derived from the cache: TestWorkers_FactsCertifyThemselves, 7 runs
 		// in 80 on a loaded machine).
-		if old, ok := c.behind.Get(key); ok {
+		if old, ok := c.behindFact(h, key); ok {
 			f = old.Merge(f)
 		}
 	}
@@ -190,6 +194,16 @@ func (c *SharedFront) Put(key string, f Fact) {
 func (c *SharedFront) save(mu *paddedMutex, e *frontEntry) {
 	mu.unsaved--
 	c.behind.Put(e.key(), e.fact)
+	c.victims[e.hash>>32&c.vmask].Store(e)
+}
+
+// behindFact is what the cache behind knows of key, whose hash is h: what the front gave it
+// last if the victims still hold it (ristretto may not have applied it yet), else its Get.
+func (c *SharedFront) behindFact(h uint64, key string) (Fact, bool) {
+	if v := c.victims[h>>32&c.vmask].Load(); v.holds(h, key) {
+		return v.fact, !v.fact.empty()
+	}
+	return c.behind.Get(key)
 }
 
 // Usage is that of the cache behind, plus the front's own memory.
@@ -198,7 +212,7 @@ func (c *SharedFront) Usage() Usage {
 	if b, ok := c.behind.(Usager); ok {
 		u = b.Usage()
 	}
-	u.Bytes += int64(len(c.slots))*(8+frontEntryBytes) + int64(len(c.seen))*8
+	u.Bytes += int64(len(c.slots))*(8+frontEntryBytes) + int64(len(c.victims))*(8+frontEntryBytes) + int64(len(c.seen))*8
 	for i := range c.stripes {
 		mu := &c.stripes[i]
 		mu.Lock()
