@@ -228,6 +228,31 @@ func TestCancel_StopsTheJobsUnits(t *testing.T) {
 	t.Logf("the store keeps %d facts of the job given up", kept)
 }
 
+// A job given up before its Solve handed it over (the window's Stop, tapped at once) is
+// answered cancelled when it comes, and not searched: it searched to its end before.
+func TestCancel_BeforeTheJobComes(t *testing.T) {
+	tc := startCluster(t, 1, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cl, err := Dial(ctx, tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"} // 27 s to search alone
+	if err := cl.Cancel(ctx, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	a, _, err := cl.Solve(ctx, job, nil)
+	if !errors.Is(err, ErrCancelled) || !a.Cancelled {
+		t.Fatalf("Solve of a job given up before it came: %+v, %v; want it cancelled", a, err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("answered after %v: the job was searched", took)
+	}
+}
+
 // busy counts the workers searching a unit.
 func busy(ws []*Worker) int {
 	n := 0

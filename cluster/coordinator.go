@@ -31,6 +31,7 @@ type Coordinator struct {
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)
+	early    map[string]bool     // cancels read before their job (see handle)
 	caughtUp bool                // the results of before the start are all applied
 	workers  map[string]workerSeen
 	events   chan event
@@ -56,6 +57,9 @@ type jobState struct {
 	answerOutcome string
 	answerNimber  *int
 }
+
+// maxEarlyCancels bounds the cancels a coordinator keeps for jobs not come yet.
+const maxEarlyCancels = 1 << 12
 
 // An event is what the coordinator's loop takes, one at a time.
 type event struct {
@@ -83,7 +87,7 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 		c.close()
 		return nil, err
 	}
-	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{},
+	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
 		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
 	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache}
 	return co, nil
@@ -265,7 +269,15 @@ func (co *Coordinator) handle(ctx context.Context, e event) {
 		if s := co.jobs[e.cancel]; s != nil {
 			s.cancel = true
 			co.answer(ctx, s, fmt.Sprintf("cluster: job %s %v", e.cancel, ErrCancelled))
+			break
 		}
+		// A client may give a job up before its Solve has handed it over (the window's Stop,
+		// tapped at once): the job is answered cancelled when it comes. The job then searched
+		// to its end (the window's test, on a loaded machine).
+		if len(co.early) >= maxEarlyCancels {
+			clear(co.early) // cancels of jobs that never came
+		}
+		co.early[e.cancel] = true
 	case e.result != nil:
 		co.addResult(ctx, *e.result)
 		if !co.caughtUp && e.pending == 0 {
@@ -290,6 +302,12 @@ func (co *Coordinator) addJob(ctx context.Context, j Job, start time.Time) {
 	if _, err := co.kvAns.Get(ctx, j.ID); err == nil {
 		delete(co.pending, j.ID)
 		return // answered before a restart
+	}
+	if co.early[j.ID] {
+		delete(co.early, j.ID)
+		delete(co.pending, j.ID)
+		co.answer(ctx, &jobState{job: j, cancel: true}, fmt.Sprintf("cluster: job %s %v", j.ID, ErrCancelled))
+		return
 	}
 	g, err := games.Lookup(j.Game)
 	var p engine.Position
