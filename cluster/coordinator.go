@@ -136,7 +136,7 @@ func (co *Coordinator) cache(game string) engine.Cache {
 		log.Printf("cluster: the coordinator's cache: %v", err)
 		return engine.NoCache{}
 	}
-	cc := &coordCache{front: engine.NewSharedFront(rc, engine.FrontBits(int64(co.cfg.CacheMB)<<20/8)), rc: rc}
+	cc := &coordCache{front: engine.NewSharedFront(rc, engine.SharedFrontBits(int64(co.cfg.CacheMB)<<20/8)), rc: rc}
 	v, loaded := co.caches.LoadOrStore(game, cc)
 	if loaded {
 		rc.Close()

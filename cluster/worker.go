@@ -121,7 +121,7 @@ func (w *Worker) game(game string) *gameCache {
 	if w.cfg.Store != nil {
 		behind = store.Through(rc, w.cfg.Store.Facts(game))
 	}
-	front := engine.NewSharedFront(behind, engine.FrontBits(int64(w.cfg.CacheMB)<<20/8))
+	front := engine.NewSharedFront(behind, engine.SharedFrontBits(int64(w.cfg.CacheMB)<<20/8))
 	gc := &gameCache{near: front, rc: rc, out: &outbox{}}
 	v, loaded := w.games.LoadOrStore(game, gc)
 	if loaded {
