@@ -97,7 +97,7 @@ func TestFront_WriteBackAgainstBruteForce(t *testing.T) {
 // slot is known, though the cache behind has not applied its Put yet (ristretto applies a
 // new key's Set in the background): the victims keep it. Without them the fact was lost for
 // the search, which then worked again, more or less from run to run (one worker on sprouts
-// 0*13: 19 355 to 39 909 nodes in some runs, 20 654 in most; cram 5x6: ten runs, ten counts).
+// 0*13: 18 985 to 39 909 nodes in some runs, 20 654 in most; cram 5x6: ten runs, ten counts).
 func TestFronts_KnowWhatTheyGaveBehindLast(t *testing.T) {
 	for _, shared := range []bool{false, true} {
 		behind := &lagCache{applied: map[string]Fact{}}
