@@ -96,15 +96,23 @@ func localNimber(t testing.TB, game, pos string) int {
 	return n
 }
 
-func (tc *testCluster) solve(t testing.TB, job Job, timeout time.Duration) (Answer, Status) {
+// client dials the cluster, with a context that ends after timeout; both are let go when the
+// test ends.
+func (tc *testCluster) client(t testing.TB, timeout time.Duration) (context.Context, *Client) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
+	t.Cleanup(cancel)
 	cl, err := Dial(ctx, tc.srv.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cl.Close()
+	t.Cleanup(cl.Close)
+	return ctx, cl
+}
+
+func (tc *testCluster) solve(t testing.TB, job Job, timeout time.Duration) (Answer, Status) {
+	t.Helper()
+	ctx, cl := tc.client(t, timeout)
 	a, st, err := cl.Solve(ctx, job, nil)
 	if err != nil {
 		t.Fatalf("Solve(%s %s): %v (last status %+v)", job.Game, job.Position, err, st)
@@ -131,13 +139,7 @@ func TestSolve_SmallPositions(t *testing.T) {
 // kept the second alone when the first was still in ristretto's buffer).
 func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cl, err := Dial(ctx, tc.srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
+	ctx, cl := tc.client(t, 30*time.Second)
 	const keys = 200
 	batch := func(n int) []keyedFact {
 		var out []keyedFact
@@ -181,13 +183,7 @@ func TestCancel_StopsTheJobsUnits(t *testing.T) {
 	// Units as large as the whole search (cram 4x9: a local solve takes 27 s), and a
 	// heartbeat every 10 s, which the answers' watch does not wait for.
 	tc := startClusterStore(t, 2, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16}, st)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cl, err := Dial(ctx, tc.srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
+	ctx, cl := tc.client(t, 60*time.Second)
 	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"}
 	solved := make(chan error, 1)
 	go func() { _, _, err := cl.Solve(ctx, job, nil); solved <- err }()
@@ -232,13 +228,7 @@ func TestCancel_StopsTheJobsUnits(t *testing.T) {
 // answered cancelled when it comes, and not searched: it searched to its end before.
 func TestCancel_BeforeTheJobComes(t *testing.T) {
 	tc := startCluster(t, 1, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16})
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cl, err := Dial(ctx, tc.srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
+	ctx, cl := tc.client(t, 60*time.Second)
 	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"} // 27 s to search alone
 	if err := cl.Cancel(ctx, job.ID); err != nil {
 		t.Fatal(err)

@@ -33,13 +33,7 @@ func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config, wcf
 	}
 	defer st.Close()
 	tc := startClusterStore(t, workers, cfg, wcfg, st)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	cl, err := Dial(ctx, tc.srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
+	ctx, cl := tc.client(t, 10*time.Minute)
 	killed := 0
 	var wall time.Duration
 	progress := func(Status) {
