@@ -102,17 +102,17 @@ func TestFronts_KnowWhatTheyGaveBehindLast(t *testing.T) {
 	for _, shared := range []bool{false, true} {
 		behind := &lagCache{applied: map[string]Fact{}}
 		var front Cache
-		var slot func(key string) (any, uint64) // the key's slot and its victims' index
+		var slot func(key string) (any, any) // the key's slot and its victims' slot
 		if shared {
 			c := NewSharedFront(behind, 10)
 			c.WriteBack()
 			front = c
-			slot = func(key string) (any, uint64) { h, s, _, _, _ := c.probe(key); return s, h >> 32 & c.vmask }
+			slot = func(key string) (any, any) { h, s, _, _, _ := c.probe(key); return s, c.victim(h) }
 		} else {
 			c := NewFront(behind, 10)
 			c.WriteBack()
 			front = c
-			slot = func(key string) (any, uint64) { h, s, _, _ := c.probe(key); return s, h >> 32 & c.vmask }
+			slot = func(key string) (any, any) { h, s, _, _ := c.probe(key); return s, c.victim(h) }
 		}
 		x, y := collidingKeys(t, slot)
 		front.Put(x, Fact{}.Without(0))
@@ -131,7 +131,7 @@ func TestFronts_KnowWhatTheyGaveBehindLast(t *testing.T) {
 }
 
 // collidingKeys finds two keys of one slot whose victims differ.
-func collidingKeys(t *testing.T, slot func(key string) (any, uint64)) (string, string) {
+func collidingKeys(t *testing.T, slot func(key string) (any, any)) (string, string) {
 	t.Helper()
 	x := "x"
 	sx, vx := slot(x)

@@ -194,13 +194,16 @@ func (c *SharedFront) Put(key string, f Fact) {
 func (c *SharedFront) save(mu *paddedMutex, e *frontEntry) {
 	mu.unsaved--
 	c.behind.Put(e.key(), e.fact)
-	c.victims[e.hash>>32&c.vmask].Store(e)
+	c.victim(e.hash).Store(e)
 }
+
+// victim is the slot of victims for the hash h.
+func (c *SharedFront) victim(h uint64) *atomic.Pointer[frontEntry] { return &c.victims[h>>32&c.vmask] }
 
 // behindFact is what the cache behind knows of key, whose hash is h: what the front gave it
 // last if the victims still hold it (ristretto may not have applied it yet), else its Get.
 func (c *SharedFront) behindFact(h uint64, key string) (Fact, bool) {
-	if v := c.victims[h>>32&c.vmask].Load(); v.holds(h, key) {
+	if v := c.victim(h).Load(); v.holds(h, key) {
 		return v.fact, !v.fact.empty()
 	}
 	return c.behind.Get(key)
