@@ -43,13 +43,15 @@ type parallel struct {
 	team      *team // the solver's team, when it has one
 	live      *team // the team of the search running now: nil when it runs alone
 	path      []frame
-	unwindTo  int                 // while s.err is errUnwind: the index in path of the frame that returns
-	unwindWin bool                // and the outcome it returns, which the cache knew
-	threadCPU bool                // WithThreadCPU
-	critical  atomic.Int64        // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
-	spent     atomic.Int64        // WorkersCPU of the last search, in nanoseconds
-	crew      *crew               // while the worker's options are made by its team (crew.go)
-	made      []madeOption        // the options this worker made for a crew, kept for the next
+	unwindTo  int          // while s.err is errUnwind: the index in path of the frame that returns
+	unwindWin bool         // and the outcome it returns, which the cache knew
+	threadCPU bool         // WithThreadCPU
+	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
+	spent     atomic.Int64 // WorkersCPU of the last search, in nanoseconds
+	crew      *crew        // while the worker's options are made by its team (crew.go)
+	made      []madeOption // the options this worker made for a crew, kept for the next
+	madeToo   []madeOption // a helper's other buffer, and its other slab of parts
+	partsToo  []part
 	move      []byte              // the move it plays for a crew
 	seen      map[string]struct{} // the keys of the options it made for the crew's task
 }

@@ -57,6 +57,7 @@ type pnSearch struct {
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
 	above     *pnNode // the node above the one expanded on the most-proving path
+	expanding *pnNode // the node whose options a crew makes now (speculateMade)
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 
 	// Set by a team (parallelpns.go): shared while other workers learn into the cache as

@@ -143,7 +143,11 @@ func (s *Solver) pnExpand(v *pnNode) {
 	if s.err != nil {
 		return
 	}
+	if s.par.crew != nil {
+		s.pns.expanding = v
+	}
 	opts := s.options(c, v.n)
+	s.pns.expanding = nil
 	if s.err != nil {
 		return
 	}
