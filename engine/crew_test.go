@@ -74,3 +74,43 @@ func TestCrew_SameSearchAsOneWorker(t *testing.T) {
 		}
 	}
 }
+
+// TestCrew_MakesTheOptionsOneWorkerMakes: a crew's options of a position with more moves than
+// a task's workers tell each other (dupSlots) and many moves to one option (tokens on one
+// vertex) are one worker's, in its order.
+func TestCrew_MakesTheOptionsOneWorkerMakes(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 11))
+	g := randomGraph(r, 40, 16)
+	at := make([]int, 200)
+	for i := range at {
+		at[i] = 30 + r.IntN(10)
+	}
+	slices.Sort(at)
+	p := sharedTokens{tokens{g, at}}
+	moves := 0
+	for range p.Moves() {
+		moves++
+	}
+	if moves <= 2*dupSlots {
+		t.Fatalf("%d moves: the test needs more than %d", moves, 2*dupSlots)
+	}
+	keys := func(s *Solver) []string {
+		var out []string
+		for _, o := range s.options(part{p, p.Key()}, 1) {
+			out = append(out, o.pos.Key())
+		}
+		return out
+	}
+	alone := NewSolver(WithProofNumbers())
+	alone.begin(context.Background())
+	want := keys(alone)
+	crew := NewSolver(WithWorkers(2), WithProofNumbers())
+	for range 5 {
+		var got []string
+		crew.begin(context.Background())
+		crew.withCrew(func() { got = keys(crew) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("a crew made %d options, one worker %d, or in another order", len(got), len(want))
+		}
+	}
+}
