@@ -131,12 +131,12 @@ func (co *Coordinator) cache(game string) engine.Cache {
 	if v, ok := co.caches.Load(game); ok {
 		return v.(*coordCache)
 	}
-	rc, err := engine.NewRistretto(co.cfg.CacheMB)
+	rc, front, err := newCache(co.cfg.CacheMB)
 	if err != nil {
 		log.Printf("cluster: the coordinator's cache: %v", err)
 		return engine.NoCache{}
 	}
-	cc := &coordCache{front: engine.NewSharedFront(rc, engine.SharedFrontBits(int64(co.cfg.CacheMB)<<20/8)), rc: rc}
+	cc := &coordCache{front: engine.NewSharedFront(rc, front), rc: rc}
 	v, loaded := co.caches.LoadOrStore(game, cc)
 	if loaded {
 		rc.Close()

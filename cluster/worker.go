@@ -112,7 +112,7 @@ func (w *Worker) game(game string) *gameCache {
 	if v, ok := w.games.Load(game); ok {
 		return v.(*gameCache)
 	}
-	rc, err := engine.NewRistretto(w.cfg.CacheMB)
+	rc, bits, err := newCache(w.cfg.CacheMB)
 	if err != nil {
 		log.Printf("cluster: worker %s: the cache: %v", w.cfg.Name, err)
 		return nil
@@ -121,7 +121,7 @@ func (w *Worker) game(game string) *gameCache {
 	if w.cfg.Store != nil {
 		behind = store.Through(rc, w.cfg.Store.Facts(game))
 	}
-	front := engine.NewSharedFront(behind, engine.SharedFrontBits(int64(w.cfg.CacheMB)<<20/8))
+	front := engine.NewSharedFront(behind, bits)
 	gc := &gameCache{near: front, rc: rc, out: &outbox{}}
 	v, loaded := w.games.LoadOrStore(game, gc)
 	if loaded {
@@ -461,4 +461,11 @@ func (w *Worker) status() WorkerStatus {
 		s.Units = append(s.Units, id)
 	}
 	return s
+}
+
+// newCache makes a cache of mb megabytes in all, as --cache-mb says: ristretto takes seven
+// eighths of them, and the SharedFront before it an eighth (its size is returned in bits).
+func newCache(mb int) (*engine.Ristretto, int, error) {
+	rc, err := engine.NewRistretto(max(mb-mb/8, 1))
+	return rc, engine.SharedFrontBits(int64(mb) << 20 / 8), err
 }
