@@ -49,9 +49,15 @@ func (s *Solver) withCrew(search func()) {
 		h.c.start.Store(s.c.start.Load())
 		wg.Go(func() { h.help(c, k+1) })
 	}
+	// The helpers keep no DAG while they make the worker's options: its DAG takes the tree
+	// budget of the whole team, which gave each worker its part (Sprouts 0*11 at 32 MB: one
+	// worker searches it within its budget, two stopped when half of it was the worker's).
+	own := s.treeMax
+	s.treeMax = s.treeBudget() * int64(1+len(helpers))
 	s.par.crew = c
 	search()
 	s.par.crew = nil
+	s.treeMax = own
 	if t := c.task.Load(); t != nil && t.speculative {
 		c.abandon(t)
 	}
