@@ -68,11 +68,11 @@ func (w *Workbench) verify(t *engine.Tree) {
 		return
 	}
 	result := make(chan error)
-	do := w.Solver.do
+	do, every := w.Solver.do, checkProgressEvery // read here: a replaced check may run on after its window
 	go func() {
 		last := time.Now()
 		err := engine.CheckWithProgress(ctx, t, parse, func(done, total int) {
-			if now := time.Now(); now.Sub(last) >= checkProgressEvery {
+			if now := time.Now(); now.Sub(last) >= every {
 				last = now
 				do(func() { w.showVerdict(r, Verdict{State: Checking, Done: done, Total: total, Node: -1}) })
 			}
