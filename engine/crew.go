@@ -526,7 +526,7 @@ func (s *Solver) speculateOptions(v *pnNode, opts []option) {
 // merges, keeps and sorts them: the crew starts on the next couple meanwhile (Sprouts 0*13,
 // two workers: the helper waited 7.6 µs at the end of each of 16 000 tasks, 4.5 of them for
 // those steps). Its guess is speculateOptions' (which then finds it posted): the first open
-// option of one component in the sorted order is the least by cost, guess and move.
+// option of one component in the sorted order is the least by compareOptions, then move.
 func (s *Solver) speculateMade(v *pnNode, t *shareTask) {
 	var best *madeOption
 	for _, made := range t.made {
@@ -538,7 +538,7 @@ func (s *Solver) speculateMade(v *pnNode, t *shareTask) {
 				return
 			case m.opt.class != open || len(m.opt.parts) != 1:
 				continue
-			case best == nil || cmp.Or(cmp.Compare(m.opt.cost, best.opt.cost), cmp.Compare(m.opt.guess, best.opt.guess), cmp.Compare(m.move, best.move)) < 0:
+			case best == nil || cmp.Or(compareOptions(&m.opt, &best.opt), cmp.Compare(m.move, best.move)) < 0:
 				best = m
 			}
 		}
