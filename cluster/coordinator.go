@@ -58,6 +58,9 @@ type jobState struct {
 	answerNimber  *int
 }
 
+// cancelledWhy is the answer of the job id cancelled, whether it was searching or not come yet.
+func cancelledWhy(id string) string { return fmt.Sprintf("cluster: job %s %v", id, ErrCancelled) }
+
 // maxEarlyCancels bounds the cancels a coordinator keeps for jobs not come yet.
 const maxEarlyCancels = 1 << 12
 
@@ -268,7 +271,7 @@ func (co *Coordinator) handle(ctx context.Context, e event) {
 	case e.cancel != "":
 		if s := co.jobs[e.cancel]; s != nil {
 			s.cancel = true
-			co.answer(ctx, s, fmt.Sprintf("cluster: job %s %v", e.cancel, ErrCancelled))
+			co.answer(ctx, s, cancelledWhy(e.cancel))
 			break
 		}
 		// A client may give a job up before its Solve has handed it over (the window's Stop,
@@ -306,7 +309,7 @@ func (co *Coordinator) addJob(ctx context.Context, j Job, start time.Time) {
 	if co.early[j.ID] {
 		delete(co.early, j.ID)
 		delete(co.pending, j.ID)
-		co.answer(ctx, &jobState{job: j, cancel: true}, fmt.Sprintf("cluster: job %s %v", j.ID, ErrCancelled))
+		co.answer(ctx, &jobState{job: j, cancel: true}, cancelledWhy(j.ID))
 		return
 	}
 	g, err := games.Lookup(j.Game)
