@@ -40,18 +40,13 @@ func (s *Solver) options(p part, n int) []option {
 	opts := s.opts[s.level][:0]
 	defer func() { s.opts[s.level] = opts[:0] }()
 	recording := s.rec != nil
-	if known, ok := s.memo.get(p.key, recording); ok {
+	if known, ok := s.memos().get(p.key, recording); ok {
 		for _, opt := range known {
 			s.classify(&opt, n)
 			if opt.class == knownLosing {
 				return append(opts[:0], opt)
 			}
 			opts = append(opts, opt)
-		}
-	} else if sh, ok := p.pos.(Sharer); ok && s.par.crew != nil {
-		var whole bool
-		if opts, whole = s.optionsShared(p, sh, n, opts); whole {
-			s.keep(p.key, recording, opts)
 		}
 	} else {
 		s.parts[s.level] = s.parts[s.level][:0]
@@ -86,7 +81,7 @@ func (s *Solver) options(p part, n int) []option {
 }
 
 // compareOptions orders options as options returns them: by class, then cost, then the
-// game's guess (the crew's early guess, speculateMade, takes the first by it too).
+// game's guess.
 func compareOptions(a, b *option) int {
 	if a.class != b.class {
 		return a.class - b.class
@@ -110,7 +105,7 @@ func (s *Solver) keep(key string, recording bool, opts []option) {
 		kept = append(kept, opts[i].parts...)
 		opts[i].parts = kept[start:len(kept):len(kept)]
 	}
-	s.memo.put(key, recording, opts)
+	s.memos().put(key, recording, opts)
 }
 
 func (s *Solver) newOption(o Position) option {

@@ -1,5 +1,7 @@
 package engine
 
+import "sync"
+
 // memoSlots is the number of positions whose options an optionMemo remembers at most.
 const memoSlots = 1 << 14
 
@@ -28,6 +30,7 @@ const DefaultMemoBytes = 16 << 20
 // empty memo (reset) and its options go in a table of their own, of a fixed size
 // (RecordMemoBytes): the same recording meets the same hits on every run, whatever the budget.
 type optionMemo struct {
+	mu     sync.Mutex // a team sharing a DAG shares its lead's memo (pnshare.go)
 	search memoTable
 	record memoTable
 	limit  int64 // bytes the search table may hold; 0: DefaultMemoBytes
@@ -61,6 +64,8 @@ func (m *optionMemo) table(recording bool) (*memoTable, int64) {
 
 // get returns the options remembered for key, made in the given mode.
 func (m *optionMemo) get(key string, recording bool) ([]option, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	t, _ := m.table(recording)
 	if t.slots == nil {
 		return nil, false
@@ -74,6 +79,8 @@ func (m *optionMemo) get(key string, recording bool) ([]option, bool) {
 
 // put remembers a copy of opts as the options of key, if they fit.
 func (m *optionMemo) put(key string, recording bool, opts []option) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	t, limit := m.table(recording)
 	if t.slots == nil {
 		t.slots = make([]memoSlot, memoSlotsFor(limit))
@@ -134,6 +141,8 @@ func optionsBytes(key string, opts []option) int64 {
 
 // reset forgets every remembered position.
 func (m *optionMemo) reset() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.search = memoTable{}
 	m.record = memoTable{}
 }

@@ -43,17 +43,14 @@ type parallel struct {
 	team      *team // the solver's team, when it has one
 	live      *team // the team of the search running now: nil when it runs alone
 	path      []frame
-	unwindTo  int          // while s.err is errUnwind: the index in path of the frame that returns
-	unwindWin bool         // and the outcome it returns, which the cache knew
-	threadCPU bool         // WithThreadCPU
-	critical  atomic.Int64 // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
-	spent     atomic.Int64 // WorkersCPU of the last search, in nanoseconds
-	crew      *crew        // while the worker's options are made by its team (crew.go)
-	made      []madeOption // the options this worker made for a crew, kept for the next
-	madeToo   []madeOption // a helper's other buffer, and its other slab of parts
-	partsToo  []part
-	move      []byte              // the move it plays for a crew
-	seen      map[string]struct{} // the keys of the options it made for the crew's task
+	unwindTo  int           // while s.err is errUnwind: the index in path of the frame that returns
+	unwindWin bool          // and the outcome it returns, which the cache knew
+	threadCPU bool          // WithThreadCPU
+	critical  atomic.Int64  // CriticalCPU of the last search, in nanoseconds (parallelcpu.go)
+	spent     atomic.Int64  // WorkersCPU of the last search, in nanoseconds
+	share     bool          // while its team expands couples of its DAG with it (pnshare.go)
+	helped    time.Duration // and the CPU its helpers spent on it
+	memo      *optionMemo   // while it expands couples of its lead's DAG: the lead's memo
 }
 
 // A frame is a couple a worker is searching (outcome1), root first.
@@ -110,9 +107,9 @@ func partHash(key string) uint64 { return maphash.String(partSeed, key) }
 
 // together is the search of Outcome (p, n) or, when nimber is set, of Nimber (p): by the
 // solver's team when it has one and the search is not recorded, else by the solver alone.
-// df-pn searches alone. By proof numbers, a position whose options the team can make
-// together (Sharer) is searched by the solver with the others as its crew (crew.go); any
-// other by the team splitting each couple at its options (parallelpns.go).
+// df-pn searches alone. By proof numbers, a position whose options are dear (Costly) is
+// searched by the team over one DAG, each worker expanding couples of its own (pnshare.go);
+// any other by the team splitting each couple at its options (parallelpns.go).
 func (s *Solver) together(p Position, n int, nimber bool) int {
 	search := func(w *Solver) int { return boolInt(w.searchOutcome(p, n)) }
 	if nimber {
@@ -129,9 +126,9 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 	switch {
 	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
 		return alone()
-	case s.pns != nil && sharer(p):
+	case s.pns != nil && costly(p):
 		var answer int
-		s.withCrew(func() { answer = alone() })
+		s.withShare(func() { answer = alone() })
 		return answer
 	case s.pns != nil:
 		return s.pnTogether(p, n, nimber)
@@ -316,10 +313,10 @@ func (s *Solver) WorkerNodes() []int64 {
 	return counts
 }
 
-// sharer reports whether p's components make their options with a crew (Sharer).
-func sharer(p Position) bool {
+// costly reports whether the options of p's components are dear to make (Costly).
+func costly(p Position) bool {
 	for _, c := range p.Split() {
-		if _, ok := c.(Sharer); !ok {
+		if _, ok := c.(Costly); !ok {
 			return false
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// Proof-number search by a team, for positions that are not Sharers (a Sharer's team is
-// its worker's crew instead, crew.go): Algorithm 3 goes through the heaps of each component as one
+// Proof-number search by a team, for positions whose options are not dear (a Costly one's
+// team shares one DAG instead, pnshare.go): Algorithm 3 goes through the heaps of each component as one
 // worker's search does, and each couple (c, m) is split at its options. The workers take the
 // options from one queue, the first worker from its front (the options most likely losing and
 // cheapest first, as one worker tries them: a winning couple's proof is found as soon), the

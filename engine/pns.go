@@ -35,6 +35,7 @@ type pnNode struct {
 	pn, dn   int64    // proof numbers: to prove the couple winning, and losing
 	expanded bool
 	queued   bool
+	busy     bool      // a worker of a team sharing the DAG is making its options (pnshare.go)
 	kids     []*pnNode // the open options (couple), or the components' couples (sum)
 	parents  []*pnNode
 	opts     []option // a couple's options, kept while recording: a losing couple's proof lists them all
@@ -56,8 +57,6 @@ type pnSearch struct {
 	start     pnStart // set by begin: hintStart, or proofStart while recording
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
-	above     *pnNode // the node above the one expanded on the most-proving path
-	expanding *pnNode // the node whose options a crew makes now (speculateMade)
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 
 	// Set by a team (parallelpns.go): shared while other workers learn into the cache as
@@ -219,6 +218,9 @@ func (s *Solver) pnRoot(p Position, n int) *pnNode {
 // stops; it reports whether root was proven.
 func (s *Solver) pnSolve(root *pnNode) bool {
 	s.pns.root = root
+	if s.par.share {
+		return s.pnShareSolve(root)
+	}
 	for !root.proven() {
 		if s.stopped() {
 			return false
@@ -226,15 +228,11 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 		if s.pns.shared && s.pnLookBack(root) {
 			continue
 		}
-		v, parent, depth := s.mostProving(root)
+		v, depth := s.mostProving(root)
 		s.pnDepth(depth)
-		s.pns.above = parent
 		s.pnExpand(v)
 		if s.err != nil {
 			return false
-		}
-		if s.par.crew != nil {
-			s.speculate(v)
 		}
 		s.pnUpdate(v)
 		if err := s.pnMemory(root); err != nil {
@@ -245,17 +243,16 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 	return true
 }
 
-// mostProving walks from root to the couple whose expansion proves or disproves it soonest
-// (and the node above it):
-// at a couple, the option with the least disproof number (the first in the options' order at
-// a tie); at a sum, the couple of the component being solved.
-func (s *Solver) mostProving(root *pnNode) (v, parent *pnNode, depth int) {
+// mostProving walks from root to the couple whose expansion proves or disproves it soonest,
+// and says how deep it is: at a couple, the option with the least disproof number (the first
+// in the options' order at a tie); at a sum, the couple of the component being solved.
+func (s *Solver) mostProving(root *pnNode) (v *pnNode, depth int) {
 	v = root
 	for v.expanded {
-		v, parent = mostProvingKid(v), v
+		v = mostProvingKid(v)
 		depth++
 	}
-	return v, parent, depth
+	return v, depth
 }
 
 // pnLookBack looks along the most-proving path from root for a couple whose outcome the

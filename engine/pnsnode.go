@@ -132,28 +132,33 @@ func (s *Solver) untried(c part, m int) int {
 // pnExpand expands the couple v: its options become its kids, unless the cache knows its
 // outcome now or one option is known to be losing.
 func (s *Solver) pnExpand(v *pnNode) {
-	c := part{v.pos, v.key}
-	if f, ok := s.fact(c); ok {
-		if known, win := f.Outcome(v.n); known {
-			v.pn, v.dn = boolPN(win), boolDN(win)
-			return
-		}
+	if known, win := s.knownOutcome(v); known {
+		v.pn, v.dn = boolPN(win), boolDN(win)
+		return
 	}
 	s.tick()
 	if s.err != nil {
 		return
 	}
-	if s.par.crew != nil {
-		s.pns.expanding = v
-	}
-	opts := s.options(c, v.n)
-	s.pns.expanding = nil
+	opts := s.options(part{v.pos, v.key}, v.n)
 	if s.err != nil {
 		return
 	}
-	if s.par.crew != nil {
-		s.speculateOptions(v, opts)
+	s.pnLinkOptions(v, opts)
+}
+
+// knownOutcome is what the cache knows of the couple v.
+func (s *Solver) knownOutcome(v *pnNode) (known, win bool) {
+	if f, ok := s.fact(part{v.pos, v.key}); ok {
+		return f.Outcome(v.n)
 	}
+	return false, false
+}
+
+// pnLinkOptions makes the options opts of the couple v its kids, unless one of them is known
+// to be losing (v is proven then).
+func (s *Solver) pnLinkOptions(v *pnNode, opts []option) {
+	c := part{v.pos, v.key}
 	v.expanded = true
 	if s.rec != nil {
 		v.opts = slices.Clone(opts)

@@ -93,15 +93,12 @@ func (s Sum) Exactly() Position {
 	return out
 }
 
-// A Sharer's options can be made by several goroutines at once: a worker lists the moves,
-// cheaply, and its helpers play them as they come (WithWorkers), where making an option is
-// most of the search's work (Sprouts: each option's canonical form). The options are those
-// of Options, in the same order; two with one key are one option, the first kept.
-type Sharer interface {
-	// Moves yields the position's moves in the order Options yields their options,
-	// duplicates included, each as bytes that Play makes its option from (the engine
-	// copies them: a move's bytes may change once the next is asked for).
-	Moves() iter.Seq[[]byte]
-	// Play returns the option of a move that Moves yielded. Goroutines may call it at once.
-	Play(move []byte) Position
+// A Costly position's options cost far more to make than a proof-number search's own work
+// on them (Sprouts: each option's canonical form, four fifths of a search). A team searching
+// it by proof numbers (WithWorkers) expands couples of one DAG side by side, each worker
+// making the options of a couple of its own (pnshare.go). A team splits the couples of other
+// positions at their options, each worker over a DAG of its own (parallelpns.go), which
+// keeps them off one lock where expansions are cheap.
+type Costly interface {
+	CostlyOptions() // a mark: it does nothing
 }

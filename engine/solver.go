@@ -252,7 +252,4 @@ func (s *Solver) learn(key string, n int, win bool) {
 	}
 	f, _ := s.cache.Get(key)
 	s.cache.Put(key, add(f))
-	if s.par.crew != nil {
-		s.par.crew.noteLearned(key)
-	}
 }

@@ -73,8 +73,8 @@ func (b budget) solverOptions() []engine.SolverOption {
 // teamOptions are the engine options of the runner's solver, which searches with b.workers
 // workers: each worker, the solver and its helpers alike, gets its part of the options
 // memo and of the tree's share, which bounds the DAG it keeps searching by proof numbers
-// (the runner's solver never records: a recording has a fresh solver). A crew's worker
-// takes the team's parts of the tree back while its helpers keep no DAG (engine's withCrew).
+// (the runner's solver never records: a recording has a fresh solver). A team that shares
+// one DAG (engine's withShare) gives it and the lead's memo the team's parts back.
 func (b budget) teamOptions() []engine.SolverOption {
 	n := int64(b.workers)
 	return []engine.SolverOption{engine.WithWorkers(b.workers), engine.WithMemoBytes(b.memo / n), engine.WithTreeBytes(b.tree / n)}

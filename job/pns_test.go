@@ -88,12 +88,11 @@ func TestRun_DAGPastTheBudgetSaysSo(t *testing.T) {
 	}
 }
 
-// A crew's worker (Sprouts: its helpers make its options and keep no DAG) takes the team's
-// whole share of the tree budget: two workers search within the budget one worker searches
-// in, the same couples (0*11 at 32 MB stopped with two workers when each had half).
-func TestWorkers_CrewTakesTheTeamsDAGBudget(t *testing.T) {
+// A team sharing one DAG (Sprouts) gives it the team's whole share of the tree budget: two
+// workers search within the budget one worker searches in (0*11 at 32 MB stopped with two
+// workers when the DAG had one worker's part).
+func TestWorkers_SharedDAGTakesTheTeamsBudget(t *testing.T) {
 	req := request(t, "sprouts", "0*11", Nimber)
-	var nodes [2]int64
 	for w := range 2 {
 		r, err := NewRunner("sprouts", Config{CacheMB: 32, Workers: w + 1})
 		if err != nil {
@@ -104,9 +103,5 @@ func TestWorkers_CrewTakesTheTeamsDAGBudget(t *testing.T) {
 		if res.Err != nil || res.Stopped || !res.Answer.HasNimber || res.Answer.Nimber != 1 {
 			t.Fatalf("sprouts 0*11 at 32 MB, %d workers: nimber %s, stopped %v (%s), err %v", w+1, res.Answer.NimberText(), res.Stopped, res.Why, res.Err)
 		}
-		nodes[w] = res.Search.Nodes
-	}
-	if nodes[0] != nodes[1] {
-		t.Errorf("nodes: one worker %d, two %d", nodes[0], nodes[1])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -89,33 +90,49 @@ func TestEngine_SmallTree(t *testing.T) {
 	}
 }
 
-// TestEngine_CrewSearchesAsOneWorker: by proof numbers, two workers share each expansion's
-// moves (engine.Sharer) and search one DAG in one worker's order: the same nimbers, and the
-// same couples expanded, as one worker over the same cache, for one land, a sum, and a
-// position past the first moves.
-func TestEngine_CrewSearchesAsOneWorker(t *testing.T) {
+// TestEngine_TeamSharesOneDAG: by proof numbers, two and three workers expand couples of one
+// DAG side by side (engine.Costly) and find one worker's nimbers and outcomes, for one land,
+// a sum, and a position past the first moves; every worker expands couples of a search of
+// thousands (raced by make test).
+func TestEngine_TeamSharesOneDAG(t *testing.T) {
 	ctx := context.Background()
 	for _, s := range []string{"0*7", "0*8", "0*3+0.1a1a", "0*3.AB|0*2.1aCa|ABC"} {
 		p := mustParse(t, s)
-		var nims, nodes [2]int64
-		for w := range 2 {
+		var want int
+		var wantWin bool
+		for w := 1; w <= 3; w++ {
 			sol := engine.NewSolver(engine.WithCache(engine.NewSharedFront(engine.NewMapCache(), 16)),
-				engine.WithWorkers(w+1), engine.WithProofNumbers())
+				engine.WithWorkers(w), engine.WithProofNumbers())
 			n, err := sol.Nimber(ctx, p)
 			if err != nil {
-				t.Fatalf("%s, %d workers: %v", s, w+1, err)
+				t.Fatalf("%s, %d workers: %v", s, w, err)
 			}
-			nims[w], nodes[w] = int64(n), sol.Stats().Nodes
-		}
-		if nims[0] != nims[1] || nodes[0] != nodes[1] {
-			t.Errorf("%s: one worker nimber %d in %d nodes, two workers %d in %d", s, nims[0], nodes[0], nims[1], nodes[1])
+			counts := sol.WorkerNodes()
+			sol = engine.NewSolver(engine.WithCache(engine.NewSharedFront(engine.NewMapCache(), 16)),
+				engine.WithWorkers(w), engine.WithProofNumbers())
+			win, err := sol.Outcome(ctx, p, 1)
+			if err != nil {
+				t.Fatalf("%s + *1, %d workers: %v", s, w, err)
+			}
+			if w == 1 {
+				want, wantWin = n, win
+				continue
+			}
+			if n != want || win != wantWin {
+				t.Errorf("%s: %d workers nimber %d, outcome with *1 %v; one worker %d, %v", s, w, n, win, want, wantWin)
+			}
+			// A helper starts a few microseconds late: a search of a few dozen couples may
+			// be over by then.
+			if total := sum(counts); total >= 1000 && (len(counts) != w || slices.Contains(counts, 0)) {
+				t.Errorf("%s: %d workers expanded %v couples each", s, w, counts)
+			}
 		}
 	}
 }
 
-// TestEngine_CrewStops: a search of two workers sharing moves stops at its context's end,
+// TestEngine_TeamStops: a search of two workers sharing one DAG stops at its context's end,
 // and its helpers with it.
-func TestEngine_CrewStops(t *testing.T) {
+func TestEngine_TeamStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	sol := engine.NewSolver(engine.WithCache(engine.NewSharedFront(engine.NewMapCache(), 16)),
@@ -127,4 +144,12 @@ func TestEngine_CrewStops(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("the search stopped %v after its deadline", d)
 	}
+}
+
+func sum(counts []int64) int64 {
+	total := int64(0)
+	for _, c := range counts {
+		total += c
+	}
+	return total
 }

@@ -21,7 +21,6 @@ type mover struct {
 	other []int
 	count []int // how many boundaries of each class go to the first side
 
-	move  []uint8                 // the move Position.Moves yields
 	emit  func() bool             // called at each move, written in raw and dead
 	onRaw func(raw, dead []uint8) // for tests: sees each child before reduction
 }

@@ -1,7 +1,6 @@
 package sprouts
 
 import (
-	"encoding/binary"
 	"iter"
 	"strings"
 	"sync"
@@ -36,7 +35,7 @@ var (
 	_ engine.Hinter   = (*Position)(nil)
 	_ engine.Guesser  = (*Position)(nil)
 	_ engine.Exact    = (*Position)(nil)
-	_ engine.Sharer   = (*Position)(nil)
+	_ engine.Costly   = (*Position)(nil)
 )
 
 // A Game is the game of Sprouts, for the games registry.
@@ -231,40 +230,9 @@ func (p *Position) Options() iter.Seq[engine.Position] {
 	}
 }
 
-// Moves yields p's moves in the order Options makes their options (duplicates included),
-// each as the bytes Play makes its option from, for the engine's workers to share
-// (engine.Sharer): making an option, its canonical form, is most of a search's work. A move
-// is the land it is played in, the land's codes after the line is drawn, and the letters it
-// kills.
-func (p *Position) Moves() iter.Seq[[]byte] {
-	return func(yield func([]byte) bool) {
-		m := movers.Get().(*mover)
-		defer movers.Put(m)
-		for i, land := range p.Lands() {
-			ok := m.options(land, func() bool {
-				m.move = binary.AppendUvarint(m.move[:0], uint64(i))
-				m.move = binary.AppendUvarint(m.move, uint64(len(m.raw)))
-				m.move = append(append(m.move, m.raw...), m.dead...)
-				return yield(m.move)
-			})
-			if !ok {
-				return
-			}
-		}
-	}
-}
-
-// Play returns the option of a move that Moves yielded; goroutines may call it at once.
-func (p *Position) Play(move []byte) engine.Position {
-	i, k := binary.Uvarint(move)
-	move = move[k:]
-	n, k := binary.Uvarint(move)
-	move = move[k:]
-	m := movers.Get().(*mover)
-	defer movers.Put(m)
-	lands := p.Lands()
-	return p.option(&m.ws, move[:n], move[n:], lands, int(i), p.lives-landLives(lands[i]))
-}
+// CostlyOptions marks p's options as dear to make (engine.Costly): each is put in canonical
+// form, most of a search's work.
+func (p *Position) CostlyOptions() {}
 
 // option makes, with ws, the option of a move in lands[i] that left its codes raw and killed
 // the letters dead; rest is the lives of the other lands.

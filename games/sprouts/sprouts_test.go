@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -311,43 +310,4 @@ func (m *mover) children(s string, emit func(child string, lives int) bool) bool
 		m.ws.add(m.raw, m.dead)
 		return emit(m.ws.joined(), m.ws.lives)
 	})
-}
-
-// TestMoves_PlayGivesTheOptions: the options of the moves Moves lists, played by Play (on
-// goroutines of their own, as a crew plays them) and kept once each, are Options' in its
-// order, cheap and exact positions alike, of one land or several.
-func TestMoves_PlayGivesTheOptions(t *testing.T) {
-	var positions []*Position
-	for _, s := range []string{"0*3", "0*2+0.1a1a", "0*2.AB|0.1a1a|AB"} {
-		for _, p := range reachable(t, s) {
-			positions = append(positions, p, p.Exactly().(*Position))
-		}
-	}
-	for _, p := range positions {
-		var want []string
-		for o := range p.Options() {
-			want = append(want, o.Key())
-		}
-		var moves [][]byte
-		for m := range p.Moves() {
-			moves = append(moves, slices.Clone(m))
-		}
-		played := make([]engine.Position, len(moves))
-		var wg sync.WaitGroup
-		for i, m := range moves {
-			wg.Go(func() { played[i] = p.Play(m) })
-		}
-		wg.Wait()
-		var got []string
-		seen := map[string]bool{}
-		for _, o := range played {
-			if k := o.Key(); !seen[k] {
-				seen[k] = true
-				got = append(got, k)
-			}
-		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("%s: played moves give %q, Options %q", p, got, want)
-		}
-	}
 }

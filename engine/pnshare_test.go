@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// costlyTokens is the tokens game marked Costly: a team searches it over one DAG.
+type costlyTokens struct{ tokens }
+
+func (costlyTokens) CostlyOptions() {}
+
+func (t costlyTokens) Options() iter.Seq[Position] {
+	return wrapped(t.tokens, func(t tokens) Position { return costlyTokens{t} })
+}
+
+func (t costlyTokens) Split() []Position {
+	out := t.tokens.Split()
+	for i, c := range out {
+		out[i] = costlyTokens{c.(tokens)}
+	}
+	return out
+}
+
+// TestShare_BruteForceNimbers: by proof numbers, two and three workers sharing one DAG find
+// the brute force's nimbers and outcomes on random graphs, every worker expanding couples
+// (raced by make test).
+func TestShare_BruteForceNimbers(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(14, 2))
+	helped := 0
+	for range 20 {
+		g := randomGraph(r, 120, 8)
+		at := []int{119, 60 + r.IntN(59), r.IntN(120)}
+		slices.Sort(at)
+		want := bruteNimber(g, at)
+		for w := 2; w <= 3; w++ {
+			s := NewSolver(WithCache(NewSharedFront(NewMapCache(), 12)), WithWorkers(w), WithProofNumbers())
+			got, err := s.Nimber(ctx, costlyTokens{tokens{g, at}})
+			if err != nil || got != want {
+				t.Fatalf("Nimber(%v), %d workers = %d, %v; brute force %d", at, w, got, err, want)
+			}
+			if counts := s.WorkerNodes(); len(counts) == w && !slices.Contains(counts, 0) {
+				helped++
+			}
+			if win, err := s.Outcome(ctx, costlyTokens{tokens{g, at[:1]}}, 1); err != nil || win != (bruteNimber(g, at[:1]) != 1) {
+				t.Fatalf("Outcome(%v, 1), %d workers = %v, %v", at[:1], w, win, err)
+			}
+		}
+	}
+	if helped < 8 { // a helper starts microseconds late: a small search may be over by then
+		t.Errorf("every worker expanded couples in %d searches of 40", helped)
+	}
+}
+
+// TestFreeMostProving: a worker takes the most-proving couple no other worker is expanding,
+// taking a busy couple to be losing (its parent won): the next sibling of the busy couple's
+// parent, else higher up; none when every way ends at a busy couple.
+func TestFreeMostProving(t *testing.T) {
+	leaf := func(name string, dn int64) *pnNode {
+		return &pnNode{ref: ref{key: name}, pn: 1, dn: dn}
+	}
+	couple := func(name string, kids ...*pnNode) *pnNode {
+		v := &pnNode{ref: ref{key: name}, expanded: true, kids: kids}
+		v.pn, v.dn = pnInf, 0
+		for _, k := range kids {
+			v.pn = min(v.pn, k.dn)
+			v.dn = addPN(v.dn, k.pn)
+		}
+		return v
+	}
+	// root → a → (a1, a2), root → b → (b1, b2, b3), root → c: by disproof numbers (the sums of
+	// the kids' proof numbers) a before b before c.
+	a1, a2, b1, c := leaf("a1", 2), leaf("a2", 3), leaf("b1", 4), leaf("c", 9)
+	a, b := couple("a", a1, a2), couple("b", b1, leaf("b2", 5), leaf("b3", 6))
+	root := couple("root", c, b, a) // the kids' order is not the most-proving order
+	s := &Solver{}
+	take := func(want *pnNode, wantDepth int) {
+		t.Helper()
+		v, depth := s.freeMostProving(root)
+		switch {
+		case v != want:
+			t.Fatalf("took %v, want %v", v, want)
+		case v == nil:
+		case depth != wantDepth:
+			t.Fatalf("took %s at depth %d, want %d", v.key, depth, wantDepth)
+		default:
+			v.busy = true
+		}
+	}
+	take(a1, 2) // the most-proving path
+	take(b1, 2) // a1 losing wins a: b, the next of root's kids by disproof number
+	take(c, 1)  // b1 losing wins b
+	take(nil, 0)
+	a1.busy = false
+	take(a1, 2)
+	a1.busy, b1.busy, c.busy = false, false, false
+	a1.pn, a1.dn = 0, pnInf // a1 proven winning: a2 is a's last hope
+	take(a2, 2)
+}
