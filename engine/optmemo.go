@@ -62,7 +62,8 @@ func (m *optionMemo) table(recording bool) (*memoTable, int64) {
 	return &m.search, DefaultMemoBytes
 }
 
-// get returns the options remembered for key, made in the given mode.
+// get returns the options remembered for key, made in the given mode. The list is read after
+// the lock: put never changes a list it holds, it replaces the slot whole.
 func (m *optionMemo) get(key string, recording bool) ([]option, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
