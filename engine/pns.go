@@ -29,17 +29,23 @@ const pnInf = int64(1) << 50
 
 // A pnNode is one couple of the DAG.
 type pnNode struct {
-	ref               // the couple: a component's key or a sum's, and the heap
-	pos      Position // the component, or the sum
-	hint     int      // the position's hint: the update order (children first)
-	pn, dn   int64    // proof numbers: to prove the couple winning, and losing
-	expanded bool
-	queued   bool
-	busy     bool      // a worker of a team sharing the DAG is making its options (pnshare.go)
-	kids     []*pnNode // the open options (couple), or the components' couples (sum)
-	parents  []*pnNode
-	opts     []option // a couple's options, kept while recording: a losing couple's proof lists them all
-	sum      *pnSum   // set for a sum
+	ref             // the couple: a component's key or a sum's, and the heap
+	pos    Position // the component, or the sum
+	hint   int      // the position's hint: the update order (children first)
+	pn, dn int64    // proof numbers: to prove the couple winning, and losing
+	// What the node's parents last learned of its numbers (tell), and for a couple what it
+	// learned of its kids': the sum of their proof numbers (exact: at most pnInf each) and
+	// the least of their disproof numbers, which stale says to find again.
+	toldPN, toldDN int64
+	kidPN, kidDN   int64
+	stale          bool
+	expanded       bool
+	queued         bool
+	busy           bool      // a worker of a team sharing the DAG is making its options (pnshare.go)
+	kids           []*pnNode // the options not known won when last looked at (couple), or the components' couples (sum)
+	parents        []*pnNode
+	opts           []option // a couple's options, kept while recording: a losing couple's proof lists them all
+	sum            *pnSum   // set for a sum
 }
 
 // proven reports whether the couple's outcome is known.
@@ -137,7 +143,7 @@ func (e workTooLarge) Is(target error) bool { return target == ErrWorkTooLarge }
 // Estimated memory of a DAG: a node (its struct and map entry) and each kid and parent
 // pointer. A node's key is the string the game made, shared with the options memo.
 const (
-	pnNodeBytes = 240
+	pnNodeBytes = 272
 	pnLinkBytes = 16
 )
 
@@ -368,11 +374,10 @@ func (s *Solver) pnUpdate(v *pnNode) {
 	for len(g.dirty) > 0 {
 		u := g.dirty.pop()
 		u.queued = false
-		pn, dn := u.pn, u.dn
 		if !u.proven() {
 			s.pnRecompute(u)
 		}
-		if u != v && pn == u.pn && dn == u.dn {
+		if u.pn == u.toldPN && u.dn == u.toldDN {
 			continue
 		}
 		// A proven parent never changes again: drop it, so that a couple many positions
@@ -380,12 +385,16 @@ func (s *Solver) pnUpdate(v *pnNode) {
 		open := u.parents[:0]
 		for _, p := range u.parents {
 			if !p.proven() {
+				if p.sum == nil {
+					p.tell(u)
+				}
 				open = append(open, p)
 				g.push(p)
 			}
 		}
 		clear(u.parents[len(open):])
 		u.parents = open
+		u.toldPN, u.toldDN = u.pn, u.dn
 	}
 }
 

@@ -271,3 +271,45 @@ func TestPNS_Tree(t *testing.T) {
 		}
 	}
 }
+
+// TestPNS_NumbersKeptAsComputedAgain: after every expansion and update, each open couple's
+// numbers (kept from what its kids told it, tell) are those computed again from its kids'
+// numbers: the least disproof number of those not won and the sum of their proof numbers; and
+// every node has told its parents its numbers. On random graphs, outcomes and nimbers.
+func TestPNS_NumbersKeptAsComputedAgain(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 12))
+	for round := range 16 {
+		g := randomGraph(r, 160, 8)
+		at := []int{159, 80 + r.IntN(79), 40 + r.IntN(120), r.IntN(160)}
+		s := pnsSolver(NewMapCache())
+		s.begin(context.Background())
+		s.pns.begin(s)
+		p := tokens{g, at}
+		root := s.pnNimberRoot(p)
+		if round%2 == 1 {
+			root = s.pnRoot(p, 1+r.IntN(3))
+		}
+		for steps := 0; !root.proven(); steps++ {
+			v, _ := s.mostProving(root)
+			s.pnExpand(v)
+			s.pnUpdate(v)
+			for _, u := range s.pns.nodes {
+				if u.pn != u.toldPN || u.dn != u.toldDN {
+					t.Fatalf("round %d, step %d: %s has %d, %d and told %d, %d", round, steps, u.key, u.pn, u.dn, u.toldPN, u.toldDN)
+				}
+				if u.sum != nil || !u.expanded || u.proven() {
+					continue
+				}
+				pn, dn := pnInf, int64(0)
+				for _, k := range u.kids {
+					if !k.proven() || !k.won() {
+						pn, dn = min(pn, k.dn), addPN(dn, k.pn)
+					}
+				}
+				if u.pn != pn || u.dn != dn {
+					t.Fatalf("round %d, step %d: %s (%d) has %d, %d; its kids give %d, %d", round, steps, u.key, u.n, u.pn, u.dn, pn, dn)
+				}
+			}
+		}
+	}
+}

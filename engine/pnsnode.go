@@ -38,6 +38,7 @@ func (s *Solver) foldKnown(parts []part, last int, nims []int, heap int) (int, [
 
 // pnNew registers a new node in the DAG.
 func (s *Solver) pnNew(v *pnNode) *pnNode {
+	v.toldPN, v.toldDN = v.pn, v.dn
 	s.pns.nodes[v.ref] = v
 	s.pns.bytes += pnNodeBytes
 	return v
@@ -45,6 +46,8 @@ func (s *Solver) pnNew(v *pnNode) *pnNode {
 
 // pnLink makes kid an option of v.
 func (s *Solver) pnLink(v, kid *pnNode) {
+	v.kidPN += kid.toldPN
+	v.kidDN = min(v.kidDN, kid.toldDN)
 	v.kids = append(v.kids, kid)
 	kid.parents = append(kid.parents, v)
 	s.pns.bytes += 2 * pnLinkBytes
@@ -102,6 +105,7 @@ func (s *Solver) pnSumNode(p Position, parts []part, n int, all bool) *pnNode {
 		s.pnLink(v, s.pnCouple(parts[i], sum.tried[i]))
 	}
 	s.pnRecompute(v)
+	v.toldPN, v.toldDN = v.pn, v.dn
 	return v
 }
 
@@ -160,6 +164,7 @@ func (s *Solver) knownOutcome(v *pnNode) (known, win bool) {
 func (s *Solver) pnLinkOptions(v *pnNode, opts []option) {
 	c := part{v.pos, v.key}
 	v.expanded = true
+	v.kidPN, v.kidDN = 0, pnInf
 	if s.rec != nil {
 		v.opts = slices.Clone(opts)
 		s.pns.bytes += int64(len(opts)) * optionBytes
@@ -212,26 +217,50 @@ func (s *Solver) pnRecompute(v *pnNode) {
 	if !v.expanded {
 		return
 	}
-	pn, dn := pnInf, int64(0)
+	if v.stale {
+		v.rescan()
+	}
+	switch {
+	case v.kidDN == 0: // a kid is lost
+		for _, k := range v.kids {
+			if k.toldDN == 0 {
+				s.pnWon(v, k.ref)
+				return
+			}
+		}
+	case v.kidPN == 0: // every kid is won
+		s.pnLost(v)
+		return
+	}
+	v.pn, v.dn = v.kidDN, min(v.kidPN, pnInf)
+}
+
+// rescan finds the least disproof number of the couple v's kids again, the sum of their
+// proof numbers too, and lets go of the kids known won, all as the kids last told them.
+func (v *pnNode) rescan() {
+	v.kidPN, v.kidDN, v.stale = 0, pnInf, false
 	open := v.kids[:0]
 	for _, k := range v.kids {
-		switch {
-		case !k.proven():
+		if k.toldPN != 0 { // not won
 			open = append(open, k)
-			pn = min(pn, k.dn)
-			dn = addPN(dn, k.pn)
-		case !k.won():
-			s.pnWon(v, k.ref)
-			return
+			v.kidPN += k.toldPN
+			v.kidDN = min(v.kidDN, k.toldDN)
 		}
 	}
 	clear(v.kids[len(open):])
 	v.kids = open
-	if len(open) == 0 {
-		s.pnLost(v)
-		return
+}
+
+// tell gives the couple v the change of its kid k's numbers since k last told them: the
+// sum at once, and the least disproof number at once unless k held it and it grew.
+func (v *pnNode) tell(k *pnNode) {
+	v.kidPN += k.pn - k.toldPN
+	switch {
+	case k.dn < v.kidDN:
+		v.kidDN = k.dn
+	case k.toldDN == v.kidDN && k.dn > k.toldDN:
+		v.stale = true
 	}
-	v.pn, v.dn = pn, dn
 }
 
 // pnRecomputeSum moves a sum on past the components its kids decided, then sets its numbers:
