@@ -70,11 +70,41 @@ func (s *Solver) pnShareSolve(root *pnNode) bool {
 	}
 	s.pnShareExpand(d)
 	wg.Wait()
-	if d.err != nil {
+	switch {
+	case d.err == ErrDAGTooLarge:
+		return s.pnAloneAgain(root)
+	case d.err != nil:
 		s.err = d.err
 		return false
 	}
 	return root.proven()
+}
+
+// pnAloneAgain searches root again by the solver alone, in a DAG of its own started afresh,
+// after the team's DAG passed its budget: the team's is wider than one worker's (the second
+// worker's couples are siblings higher up the path), and past the budget it kept more
+// couples below its root (Sprouts 0*3.AB|0*2.1aCa|ABC at 16 MB: 10 500 where one worker
+// keeps 1 500 to 5 400), so that two workers stopped where one answers. What the team proved
+// is in the cache. The answer goes into root's numbers, and its heap for a nimber.
+func (s *Solver) pnAloneAgain(root *pnNode) bool {
+	s.err = nil
+	if s.pns.begin(s) == nil {
+		return false
+	}
+	var again *pnNode
+	if root.sum != nil && root.sum.last < 0 {
+		again = s.pnNimberRoot(root.pos)
+	} else {
+		again = s.pnRoot(root.pos, root.n)
+	}
+	s.par.share = false
+	defer func() { s.par.share = true }()
+	ok := s.pnSolve(again)
+	root.pn, root.dn = again.pn, again.dn
+	if root.sum != nil {
+		root.sum.heap = again.sum.heap
+	}
+	return ok
 }
 
 // pnShareExpand has the worker expand couples of the team's DAG until its root is proven or

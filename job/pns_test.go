@@ -105,3 +105,30 @@ func TestWorkers_SharedDAGTakesTheTeamsBudget(t *testing.T) {
 		}
 	}
 }
+
+// A team whose shared DAG passes its budget goes on alone in a fresh DAG (engine's
+// pnAloneAgain): two workers answer where one does, at budgets where the team's wider DAG
+// stopped (0*3.AB|0*2.1aCa|ABC's nimber at 16 MB, 0*12 at 32 MB, in most runs).
+func TestWorkers_TeamAnswersWhereOneWorkerDoes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of Sprouts")
+	}
+	for _, c := range []struct {
+		pos    string
+		mb     int
+		nimber int
+	}{{"0*3.AB|0*2.1aCa|ABC", 16, 7}, {"0*12", 32, 0}} {
+		req := request(t, "sprouts", c.pos, Nimber)
+		for w := range 2 {
+			r, err := NewRunner("sprouts", Config{CacheMB: c.mb, Workers: w + 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := r.Run(context.Background(), req, nil)
+			r.Close()
+			if res.Err != nil || res.Stopped || !res.Answer.HasNimber || res.Answer.Nimber != c.nimber {
+				t.Errorf("sprouts %s at %d MB, %d workers: nimber %s, stopped %v (%s), err %v", c.pos, c.mb, w+1, res.Answer.NimberText(), res.Stopped, res.Why, res.Err)
+			}
+		}
+	}
+}
