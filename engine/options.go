@@ -76,20 +76,16 @@ func (s *Solver) options(p part, n int) []option {
 	// optionMemo), and a better guess than the order of their keys, which made recorded
 	// trees larger (cram 4x8: 2 424 losing couples to 2 948, cram 5x5: 138 to 212,
 	// sprouts 0*9: 500 to 670).
-	slices.SortStableFunc(opts, func(a, b option) int { return compareOptions(&a, &b) })
+	slices.SortStableFunc(opts, func(a, b option) int {
+		if a.class != b.class {
+			return a.class - b.class
+		}
+		if a.cost != b.cost {
+			return a.cost - b.cost
+		}
+		return a.guess - b.guess
+	})
 	return opts
-}
-
-// compareOptions orders options as options returns them: by class, then cost, then the
-// game's guess.
-func compareOptions(a, b *option) int {
-	if a.class != b.class {
-		return a.class - b.class
-	}
-	if a.cost != b.cost {
-		return a.cost - b.cost
-	}
-	return a.guess - b.guess
 }
 
 // keep remembers the whole list of options of key, with one slab of parts of their own (the

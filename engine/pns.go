@@ -227,6 +227,11 @@ func (s *Solver) pnSolve(root *pnNode) bool {
 	if s.par.share {
 		return s.pnShareSolve(root)
 	}
+	return s.pnSolveAlone(root)
+}
+
+// pnSolveAlone is pnSolve by the solver's own expansions.
+func (s *Solver) pnSolveAlone(root *pnNode) bool {
 	for !root.proven() {
 		if s.stopped() {
 			return false
@@ -276,11 +281,7 @@ func (s *Solver) pnLookBack(root *pnNode) bool {
 		if v.sum != nil {
 			continue
 		}
-		f, ok := s.fact(part{v.pos, v.key})
-		if !ok {
-			continue
-		}
-		if known, win := f.Outcome(v.n); known {
+		if known, win := s.knownOutcome(v); known {
 			v.pn, v.dn = boolPN(win), boolDN(win)
 			s.pnRelease(v)
 			s.pnUpdate(v)

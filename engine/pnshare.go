@@ -97,9 +97,8 @@ func (s *Solver) pnAloneAgain(root *pnNode) bool {
 	} else {
 		again = s.pnRoot(root.pos, root.n)
 	}
-	s.par.share = false
-	defer func() { s.par.share = true }()
-	ok := s.pnSolve(again)
+	s.pns.root = again
+	ok := s.pnSolveAlone(again)
 	root.pn, root.dn = again.pn, again.dn
 	if root.sum != nil {
 		root.sum.heap = again.sum.heap
@@ -131,20 +130,7 @@ func (w *Solver) pnShareExpand(d *pnShare) {
 		opts, known, win := w.pnShareOptions(v)
 		d.mu.Lock()
 		v.busy = false
-		switch {
-		case known:
-			v.pn, v.dn = boolPN(win), boolDN(win)
-		case w.err == nil:
-			w.tick() // under the lock: a progress report reads the DAG
-		}
-		if w.err == nil && !known {
-			w.pnLinkOptions(v, opts)
-		}
-		if w.err == nil {
-			w.pnUpdate(v)
-			w.err = d.lead.pnMemory(d.root)
-		}
-		if w.err != nil {
+		if w.err = w.pnShareLink(d, v, opts, known, win); w.err != nil {
 			d.err = w.err
 			return
 		}
@@ -154,13 +140,32 @@ func (w *Solver) pnShareExpand(d *pnShare) {
 	}
 }
 
-// pnShareOptions makes the options of v without the DAG's lock: it reads the cache and the
-// worker's own memo and buffers only, and v's position and key, which never change.
+// pnShareOptions makes the options of v without the DAG's lock: it reads the cache, the
+// lead's memo (behind its own lock) and the worker's buffers only, and v's position and key,
+// which never change.
 func (w *Solver) pnShareOptions(v *pnNode) (opts []option, known, win bool) {
 	if known, win = w.knownOutcome(v); known {
 		return nil, true, win
 	}
 	return w.options(part{v.pos, v.key}, v.n), false, false
+}
+
+// pnShareLink puts into the DAG, under its lock, what the worker found of v (pnShareOptions)
+// and updates the numbers; it returns the error that stops the team.
+func (w *Solver) pnShareLink(d *pnShare, v *pnNode, opts []option, known, win bool) error {
+	switch {
+	case w.err != nil: // the options are partial
+		return w.err
+	case known:
+		v.pn, v.dn = boolPN(win), boolDN(win)
+	default:
+		if w.tick(); w.err != nil { // under the lock: a progress report reads the DAG
+			return w.err
+		}
+		w.pnLinkOptions(v, opts)
+	}
+	w.pnUpdate(v)
+	return d.lead.pnMemory(d.root)
 }
 
 // freeMostProving is the most-proving couple below root that no worker is expanding, and its
