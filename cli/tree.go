@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,12 +17,13 @@ import (
 	"grundy/games"
 	"grundy/internal/atomicfile"
 	"grundy/job"
+	"grundy/store"
 	"grundy/viz/export"
 )
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION -o FILE [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -54,9 +56,12 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
-	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the recording keeps three quarters of it")
-	algo := fs.String("algo", "", "the search that records: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
-	var db storeFlags // the recording reads no store, and writes what it proves to it
+	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the cache keeps half of it, the proof a quarter")
+	algo := fs.String("algo", "", "the search whose facts the proof is read from: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
+	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
+	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
+	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
+	var db storeFlags // the proof is read from what the search proved, with the store's facts behind it
 	db.register(fs)
 	var workers workersFlag
 	workers.register(fs)
@@ -84,6 +89,13 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := db.check(); err != nil {
 		return fail(env, "tree", err)
 	}
+	min, err := minimizeFlag(*minimize, *seed)
+	if err != nil {
+		return fail(env, "tree", err)
+	}
+	if *certificate != "" && *misere {
+		return fail(env, "tree", usagef("--certificate: a misère tree has no nimbers to list"))
+	}
 	if err := workers.check(); err != nil {
 		return fail(env, "tree", err)
 	}
@@ -100,7 +112,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if st != nil {
 		defer st.Close()
 	}
-	r, err := job.NewRunner(g.Name(), job.Config{Cache: engine.NoCache{}, CacheMB: *memMB, Store: st, Workers: workers.count()})
+	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, Workers: workers.count()})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}
@@ -112,6 +124,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		req.Task = job.Outcome
 	}
 	req.Misere = *misere
+	req.Minimize = min
 	res := r.Run(ctx, req, nil)
 	if res.Err != nil {
 		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
@@ -131,6 +144,17 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if strings.ToLower(filepath.Ext(*out)) != ".json" {
 		warnWidth(env, *out, t, *width, opts)
 	}
+	if *certificate != "" {
+		err := atomicfile.Write(*certificate, func(w io.Writer) error {
+			_, _, err := store.WriteGlop(w, store.FormatGlop, store.TreeRecords(t))
+			return err
+		})
+		if err != nil {
+			return fail(env, "tree", usageError{err.Error()})
+		}
+		fmt.Fprintf(env.Stdout, "%s: the certificate, %d losing couples (grundy db check %s --game %s %s verifies it)\n",
+			*certificate, t.LosingCouples(), *certificate, g.Name(), quote(text))
+	}
 	root := t.Nodes[t.Root]
 	if t.Convention == engine.Misere {
 		fmt.Fprintf(env.Stdout, "%s: %s is %s under misère play; %d nodes, %d losing positions\n",
@@ -140,6 +164,29 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples\n",
 		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples())
 	return exitOK
+}
+
+// minimizeFlag reads --minimize: a duration ("30s") or a number of rounds ("200x"), "" for
+// none.
+func minimizeFlag(s string, seed uint64) (engine.Minimize, error) {
+	m := engine.Minimize{Seed: seed}
+	if s == "" {
+		return m, nil
+	}
+	if rounds, ok := strings.CutSuffix(s, "x"); ok {
+		n, err := strconv.Atoi(rounds)
+		if err != nil || n < 1 {
+			return m, usagef("--minimize %s: want rounds as 200x, or a duration as 30s", quote(s))
+		}
+		m.Rounds = n
+		return m, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return m, usagef("--minimize %s: want a duration as 30s, or rounds as 200x", quote(s))
+	}
+	m.Time = d
+	return m, nil
 }
 
 // checkTreeFlags checks the flags of `tree` before any work: ranges (NaN and infinities

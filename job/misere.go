@@ -80,3 +80,15 @@ func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
 	res.Tree = t
 	res.Answer = Answer{HasOutcome: true, Win: !t.Nodes[t.Root].Losing()}
 }
+
+// recorder returns the fresh solver of a misère recording, writing through to the runner's
+// cache, and its context, bounded by the request's limits.
+func (r *Runner) recorder(ctx context.Context, req Request) (*engine.Solver, context.Context, context.CancelFunc) {
+	rctx, cancel := ctx, context.CancelFunc(func() {})
+	if d := req.Limits.TreeTime; d > 0 {
+		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
+	}
+	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
+		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	return s, rctx, cancel
+}

@@ -79,13 +79,13 @@ type TreePolicy int
 // The tree policies.
 const (
 	NoTree    TreePolicy = iota
-	TreeAfter            // search first; then record the tree within the limits
-	TreeOnly             // record the tree as the search itself (grundy tree): no answer without it
+	TreeAfter            // search first; then extract the tree within the limits
+	TreeOnly             // search, then extract the tree (grundy tree): the answer is given to OnAnswer only with the tree
 )
 
-// Limits bound the recording of a tree. A zero field sets no bound.
+// Limits bound the extraction of a tree. A zero field sets no bound.
 type Limits struct {
-	TreeNodes int64         // nodes the recording may expand
+	TreeNodes int64         // couples the tree may hold
 	TreeTime  time.Duration // wall time the recording may take
 }
 
@@ -104,6 +104,9 @@ type Request struct {
 	Algo     Algo // "" is the game's default (DefaultAlgo)
 	Tree     TreePolicy
 	Limits   Limits
+	// Minimize, when it sets rounds or a time, makes the tree smaller after it is found
+	// (engine.Minimize): rounds that prove the root again, keeping the fewest losing couples.
+	Minimize engine.Minimize
 	// Misere asks for the outcome under misère play (who moves last loses): the whole
 	// position is searched, with no nimbers (misere.go). A Nimber task is answered as
 	// Outcome, Moves as OutcomeMoves; a tree is a misère one.

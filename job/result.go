@@ -23,7 +23,11 @@ type Result struct {
 
 	Search engine.Stats // the search phase; its Elapsed is its wall time
 	Record engine.Stats // the recording phase, when it ran
-	Store  StoreUse     // what both phases read from the facts store and wrote to it
+	// FactsDisagree, when not "", says which fact of the cache or the store the rules
+	// contradicted while the tree was read out of them: the answer and the tree then come
+	// from a search that read no fact.
+	FactsDisagree string
+	Store         StoreUse // what both phases read from the facts store and wrote to it
 
 	Stopped bool   // the search was stopped before it finished (the context, or its memory)
 	Why     string // why it stopped, when not by its context

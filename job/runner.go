@@ -49,6 +49,7 @@ type Runner struct {
 	solver   *engine.Solver
 	budget   budget
 	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
+	phase    atomic.Int32                              // the phase the runner's solver works in
 	store    *store.Store
 	tier     *store.Tier // the store behind the cache, when there is one
 	workers  int
@@ -85,7 +86,7 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	closeCache := r.closer
 	var once sync.Once
 	r.closer = func() { once.Do(func() { closeCache(); addBudget(-counted); paceGC(-pace) }) }
-	opts := append(r.budget.teamOptions(), engine.WithCache(r.cache), engine.WithProgress(r.report(Searching), r.every))
+	opts := append(r.budget.teamOptions(), engine.WithCache(r.cache), engine.WithProgress(r.reportPhase, r.every))
 	if c.ThreadCPU {
 		opts = append(opts, engine.WithThreadCPU())
 	}
@@ -138,6 +139,10 @@ func (r *Runner) report(ph Phase) func(engine.Stats) {
 	}
 }
 
+// reportPhase passes the counts of the runner's solver to the running request, in the phase
+// it works in: searching, or extracting the tree.
+func (r *Runner) reportPhase(st engine.Stats) { r.report(Phase(r.phase.Load()))(st) }
+
 // Usage is what the cache holds now.
 func (r *Runner) Usage() engine.Usage {
 	if u, ok := r.cache.(engine.Usager); ok {
@@ -169,22 +174,18 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		r.misere(ctx, req, &res)
 		return res
 	}
-	if req.Tree == TreeOnly {
-		r.record(ctx, req, &res)
-		return res
-	}
 	r.search(ctx, req, &res)
-	if req.OnAnswer != nil {
+	if req.OnAnswer != nil && req.Tree != TreeOnly {
 		req.OnAnswer(res.clone())
 	}
-	if req.Tree == TreeAfter && res.Err == nil {
+	if req.Tree != NoTree && res.Err == nil {
 		switch {
 		case res.Stopped:
 			res.NoTree = "the search was stopped"
 		case req.Task.listsMoves() || req.Algo == Elementary || req.Algo == Mex:
 			res.NoTree = "only the couples search records trees of a nimber or an outcome"
 		default:
-			r.record(ctx, req, &res)
+			r.extract(ctx, req, &res)
 		}
 	}
 	return res
@@ -279,49 +280,66 @@ const roomHint = "; a larger memory budget gives it room (solve --cache-mb, the 
 // errTreeTime ends a recording that took longer than its limit.
 var errTreeTime = errors.New("tree time limit")
 
-// record is the second phase: the search again, recording every proof, reading no cache and
-// no theory, within the request's limits. A fresh solver makes it: nothing of an earlier
-// search can change the tree. It writes through to the runner's cache (what it proves is
-// true), so that a stop keeps what it proved.
-func (r *Runner) record(ctx context.Context, req Request, res *Result) {
-	s, rctx, cancel := r.recorder(ctx, req)
-	defer cancel()
-	r.useAlgo(s, req, true)
-	prove := s.ProveNimber
-	if req.Task == Outcome {
-		prove = s.ProveOutcome
+// extract is the second phase: the solution tree read out of what the search proved (the
+// runner's cache and the store behind it), every option made again from the rules, within
+// the request's limits (engine's extract.go). Couples the cache forgot are searched again,
+// and what that proves stays in the cache.
+func (r *Runner) extract(ctx context.Context, req Request, res *Result) {
+	rctx, cancel := ctx, context.CancelFunc(func() {})
+	if d := req.Limits.TreeTime; d > 0 {
+		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
 	}
-	t, err := prove(rctx, res.Game, req.Position)
+	defer cancel()
+	s := r.solver
+	r.phase.Store(int32(Recording))
+	defer r.phase.Store(int32(Searching))
+	opts := []engine.ExtractOption{engine.WithMaxNodes(req.Limits.TreeNodes), engine.WithProofBytes(r.budget.tree)}
+	if req.Minimize.Rounds > 0 || req.Minimize.Time > 0 {
+		opts = append(opts, engine.WithMinimize(req.Minimize))
+	}
+	extract := s.ExtractNimber
+	if req.Task == Outcome {
+		extract = s.ExtractOutcome
+	}
+	t, err := extract(rctx, res.Game, req.Position, opts...)
 	res.Record = s.Stats()
-	if req.Tree == TreeOnly {
-		// The recording was the search: its counts are the search's, and what it proved
-		// is in the runner's cache, read once the answer is settled.
-		res.Search = res.Record
-		defer res.known(r.solver, req.Position)
+	if errors.Is(err, engine.ErrFactsDisagree) {
+		// A fact the rules contradict (a false one imported into the store): the tree is
+		// recorded by a search that reads no fact, which proves what is true.
+		res.FactsDisagree = err.Error()
+		r.record(rctx, req, res)
+		return
 	}
 	if err != nil {
 		res.noTree(err, rctx, req, "tree")
 		return
 	}
 	res.Tree = t
-	root := t.Nodes[t.Root]
-	if root.Losing() {
-		res.Answer = res.Answer.merge(nimberIs(root.N))
-	} else if root.N == 0 {
-		res.Answer = res.Answer.merge(outcomeIs(true))
-	}
 }
 
-// recorder returns the fresh solver of a recording, writing through to the runner's cache,
-// and its context, bounded by the request's limits.
-func (r *Runner) recorder(ctx context.Context, req Request) (*engine.Solver, context.Context, context.CancelFunc) {
-	rctx, cancel := ctx, context.CancelFunc(func() {})
-	if d := req.Limits.TreeTime; d > 0 {
-		rctx, cancel = context.WithTimeoutCause(ctx, d, errTreeTime)
-	}
+// record proves the answer again by a fresh solver that reads no cache and no theory, and
+// records its tree: for answers whose facts the rules contradict. What it proves is true,
+// and goes to the runner's cache; the tree's root is the answer.
+func (r *Runner) record(ctx context.Context, req Request, res *Result) {
 	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
 		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
-	return s, rctx, cancel
+	r.useAlgo(s, req, true)
+	prove := s.ProveNimber
+	if req.Task == Outcome {
+		prove = s.ProveOutcome
+	}
+	t, err := prove(ctx, res.Game, req.Position)
+	res.Record = s.Stats()
+	if err != nil {
+		res.noTree(err, ctx, req, "tree")
+		return
+	}
+	res.Tree = t
+	if root := t.Nodes[t.Root]; root.Losing() {
+		res.Answer = nimberIs(root.N)
+	} else if root.N == 0 {
+		res.Answer = outcomeIs(true)
+	}
 }
 
 // noTree records why a recording ended with err and no tree. A tree-only request has no

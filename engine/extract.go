@@ -1,0 +1,589 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// Extraction: the solution tree of an answer read out of what the search proved (its facts,
+// in the cache and the store behind it), not recorded by a second search. Every node is
+// made from the game's rules: a losing couple gets every option the rules give, a winning
+// one a losing option it really has. The facts only say where to look: a fact that is false
+// leaves a couple with no proof, an error, never a false tree (and Check verifies it anyway).
+// A couple the facts say nothing of (the cache forgot it, or the search never needed it) is
+// decided by a search of its own, whose facts the extraction then reads.
+//
+// Its memory is the proof's: one node a couple of the tree, and what it knows of the
+// positions it looked at (their exact keys, and in minimisation their facts).
+
+// An xnode is one couple of an extracted proof.
+type xnode struct {
+	pos  Position // the position as the search's moves write it (its Key is the facts' key)
+	n    int
+	win  bool
+	sum  bool
+	kids []ref
+}
+
+// An extractor builds one proof.
+type extractor struct {
+	s        *Solver
+	nodes    map[ref]*xnode
+	exact    map[string]string // cheap key → exact key, for games whose keys are cheap (Exact)
+	facts    map[string]Fact   // what the cache said of a key, when kept for the rounds (see Minimize)
+	prefer   map[ref]bool      // the losing couples of the best proof so far: chosen before others
+	rng      *rand.Rand        // nil: candidates in the order the rules give them
+	bytes    int64             // estimated memory of nodes
+	budget   int64
+	maxNodes int64     // couples the proof may hold; 0: no bound but the budget
+	deadline time.Time // a round of minimisation ends here (zero: none)
+	noStop   bool      // the proof is kept whatever stops: it is read out whole
+	losing   int       // losing couples of components in nodes
+}
+
+// Estimated memory of a node: its struct, its map entry and ref, and each kid's ref.
+const (
+	xnodeBytes = 160
+	xkidBytes  = 40
+)
+
+// ErrFactsDisagree is the error of an extraction whose facts the rules contradict: a couple
+// the facts call winning with no losing option, or losing with a losing option.
+var ErrFactsDisagree = fmt.Errorf("the facts disagree with the rules")
+
+func (s *Solver) newExtractor() *extractor {
+	return &extractor{s: s, nodes: map[ref]*xnode{}, exact: map[string]string{}, budget: s.treeBudget()}
+}
+
+// ExtractOutcome returns the solution tree of (p, 0) from what the solver proved, searching
+// only what its cache no longer knows (see the comment at the top of extract.go).
+func (s *Solver) ExtractOutcome(ctx context.Context, game string, p Position, opts ...ExtractOption) (*Tree, error) {
+	return s.extractTree(ctx, game, p, false, opts)
+}
+
+// ExtractNimber returns the solution tree of (p, nimber(p)), the proof of its nimber, from
+// what the solver proved.
+func (s *Solver) ExtractNimber(ctx context.Context, game string, p Position, opts ...ExtractOption) (*Tree, error) {
+	return s.extractTree(ctx, game, p, true, opts)
+}
+
+// An ExtractOption sets how a proof is extracted.
+type ExtractOption func(*extractConfig)
+
+type extractConfig struct {
+	maxNodes int64
+	bytes    int64
+	min      Minimize
+}
+
+// WithProofBytes bounds the memory the proof may take (its nodes, estimated): past n bytes
+// the extraction stops with a TreeTooLargeError. n ≤ 0 is the solver's WithTreeBytes.
+func WithProofBytes(n int64) ExtractOption { return func(c *extractConfig) { c.bytes = n } }
+
+// WithMaxNodes bounds the couples the proof may hold: past n the extraction stops with
+// ErrNodeLimit. n ≤ 0 sets no bound but the memory (WithTreeBytes).
+func WithMaxNodes(n int64) ExtractOption { return func(c *extractConfig) { c.maxNodes = n } }
+
+func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimber bool, opts []ExtractOption) (*Tree, error) {
+	var c extractConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	s.begin(ctx)
+	x := s.newExtractor()
+	x.maxNodes = c.maxNodes
+	if c.bytes > 0 {
+		x.budget = c.bytes
+	}
+	root, err := x.root(p, nimber)
+	if err == nil && c.min.active() {
+		x, root = s.minimize(x, root, p, nimber, c.min)
+	}
+	var t *Tree
+	if err == nil {
+		t, err = x.tree(game, root)
+	}
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	return t, err
+}
+
+// root proves the root couple: (p, 0), or (p, nimber(p)).
+func (x *extractor) root(p Position, nimber bool) (ref, error) {
+	n := 0
+	if nimber {
+		for _, c := range x.split(exactPos(p)) {
+			m, err := x.nimber(c)
+			if err != nil {
+				return ref{}, err
+			}
+			n ^= m
+		}
+	}
+	r, _, err := x.prove(exactPos(p), n)
+	return r, err
+}
+
+// tree numbers the proof of root breadth first, as a tree file lists it.
+func (x *extractor) tree(game string, root ref) (*Tree, error) {
+	nodes, stopped, err := readOut(root, func(k ref) (Node, []ref, error) {
+		v, ok := x.nodes[k]
+		if !ok {
+			return Node{}, nil, fmt.Errorf("engine: no proof extracted for couple %q, %d", k.key, k.n)
+		}
+		return Node{Position: v.pos.String(), N: v.n, Result: result(v.win), Kind: kind(v.sum)}, v.kids, nil
+	}, func(i int) bool { return !x.noStop && i%1024 == 0 && x.s.stopped() })
+	if err == nil && stopped {
+		err = x.s.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Tree{Format: TreeFormat, Game: game, Nodes: nodes}, nil
+}
+
+// A pos is a position as the tree writes it and the check makes it (full: made exact, its
+// options and components exact too, see Exact), with the same position as the search wrote
+// it (cheap: the key its facts are under). For a game whose keys are exact they are one;
+// cheap is nil where the search's writing is not known.
+type pos struct {
+	full, cheap Position
+	one         bool // the game's keys are exact: full and cheap are one
+}
+
+func exactPos(p Position) pos {
+	if _, cheap := p.(Exact); !cheap {
+		return pos{p, p, true}
+	}
+	return pos{Exactly(p), p, false}
+}
+
+// same reports whether p's two writings are one.
+func (p pos) same() bool { return p.one }
+
+// searched returns the writing of p a search runs on: the search's own, where its facts are.
+func (p pos) searched() Position {
+	if p.cheap != nil {
+		return p.cheap
+	}
+	return p.full
+}
+
+// prove proves the couple (p, n), p any position, and returns its ref and outcome.
+func (x *extractor) prove(p pos, n int) (ref, bool, error) {
+	comps := x.split(p)
+	switch len(comps) {
+	case 0:
+		return x.terminal(p.full, n), n != 0, nil
+	case 1:
+		return x.couple(comps[0], n)
+	}
+	return x.sum(p.full, comps, n)
+}
+
+// split returns p's components, each with its cheap writing when p has one.
+func (x *extractor) split(p pos) []pos {
+	fulls := p.full.Split()
+	out := make([]pos, len(fulls))
+	if p.same() {
+		for i, c := range fulls {
+			out[i] = pos{c, c, true}
+		}
+		return out
+	}
+	cheap := map[string]Position{}
+	if p.cheap != nil {
+		for _, c := range p.cheap.Split() {
+			cheap[x.exactKey(c)] = c
+		}
+	}
+	for i, c := range fulls {
+		out[i] = pos{c, cheap[c.Key()], false}
+	}
+	return out
+}
+
+// options returns the options of the component c, each once, with their cheap writings.
+func (x *extractor) options(c pos) []pos {
+	var out []pos
+	seen := map[string]bool{}
+	if c.same() {
+		for o := range c.full.Options() {
+			if x.s.stopped() { // a heap of 2^20 tokens has 2^20 options: stop among them
+				return out
+			}
+			if k := splitKey(o); !seen[k] {
+				seen[k] = true
+				out = append(out, pos{o, o, true})
+			}
+		}
+		return out
+	}
+	cheap := map[string]Position{}
+	if c.cheap != nil {
+		for o := range c.cheap.Options() {
+			cheap[x.exactSplitKey(o)] = o
+		}
+	}
+	var lost []int // options whose cheap writing is not found under their key
+	for o := range c.full.Options() {
+		if x.s.stopped() {
+			return out
+		}
+		if k := splitKey(o); !seen[k] {
+			seen[k] = true
+			q, ok := cheap[k]
+			if ok {
+				delete(cheap, k)
+			} else {
+				lost = append(lost, len(out))
+			}
+			out = append(out, pos{o, q, false})
+		}
+	}
+	pairLost(out, lost, cheap)
+	return out
+}
+
+// pairLost gives the options lost their cheap writings among those left unmatched in
+// cheap: the one left of each shape (engine.Guess) and size (Hint). The exact writing of
+// a position is not always found by its game's search for it (a large Sprouts land), so that
+// a position reached two ways may get two texts; a lost option would have no facts, and be
+// searched again. A wrong pairing could only give false facts, which the extraction never
+// trusts: it makes every couple from the rules.
+func pairLost(out []pos, lost []int, cheap map[string]Position) {
+	if len(lost) == 0 || len(cheap) == 0 {
+		return
+	}
+	type shape struct{ hint, guess int }
+	left := map[shape][]Position{}
+	for _, q := range cheap {
+		s := shape{HintOf(q), GuessOf(q)}
+		left[s] = append(left[s], q)
+	}
+	for _, i := range lost {
+		s := shape{HintOf(out[i].full), GuessOf(out[i].full)}
+		if qs := left[s]; len(qs) == 1 {
+			out[i].cheap = qs[0]
+			delete(left, s)
+		}
+	}
+}
+
+// exactSplitKey is splitKey of a cheap position's exact writing.
+func (x *extractor) exactSplitKey(p Position) string {
+	comps := p.Split()
+	switch len(comps) {
+	case 0:
+		return emptyKey
+	case 1:
+		return x.exactKey(comps[0])
+	}
+	parts := make([]part, len(comps))
+	for i, c := range comps {
+		parts[i] = part{c, x.exactKey(c)}
+	}
+	return sumKey(parts)
+}
+
+// terminal adds (P, n) for a position with no move: losing for n = 0, else won by the heap
+// moved to 0.
+func (x *extractor) terminal(p Position, n int) ref {
+	k := ref{emptyKey, n, false}
+	if _, ok := x.nodes[k]; ok {
+		return k
+	}
+	v := &xnode{pos: p, n: n, win: n != 0}
+	if n != 0 {
+		v.kids = []ref{x.terminal(p, 0)}
+	}
+	x.add(k, v)
+	return k
+}
+
+// errRoundTime ends a round of minimisation at its deadline.
+var errRoundTime = errors.New("minimisation time is up")
+
+// halted returns why the extraction must stop: its context ended, or its round's time.
+func (x *extractor) halted() error {
+	if x.s.stopped() {
+		return x.s.err
+	}
+	if !x.deadline.IsZero() && len(x.nodes)%64 == 0 && time.Now().After(x.deadline) {
+		return errRoundTime
+	}
+	return nil
+}
+
+// add puts the node v of k in the proof.
+func (x *extractor) add(k ref, v *xnode) {
+	x.nodes[k] = v
+	x.bytes += xnodeBytes + int64(len(k.key))
+	if !v.win && !v.sum {
+		x.losing++
+	}
+}
+
+// grow adds kids' memory to the proof's and fails past its budget.
+func (x *extractor) grow(kids int) error {
+	x.bytes += int64(kids) * xkidBytes
+	if x.bytes > x.budget || len(x.nodes) > MaxRecorded {
+		return &TreeTooLargeError{Budget: x.budget}
+	}
+	if x.maxNodes > 0 && int64(len(x.nodes)) > x.maxNodes {
+		return ErrNodeLimit
+	}
+	return nil
+}
+
+// couple proves (c, n), c a component.
+func (x *extractor) couple(c pos, n int) (ref, bool, error) {
+	k := ref{c.full.Key(), n, false}
+	if v, ok := x.nodes[k]; ok {
+		return k, v.win, nil
+	}
+	if err := x.halted(); err != nil {
+		return k, false, err
+	}
+	win, err := x.outcome(c, n)
+	if err != nil {
+		return k, false, err
+	}
+	v := &xnode{pos: c.full, n: n, win: win}
+	x.add(k, v) // before its kids: none of them leads back to it, the game being finite
+	if win {
+		kid, err := x.losingOption(c, n)
+		if err != nil {
+			return k, false, err
+		}
+		v.kids = []ref{kid}
+		return k, true, x.grow(1)
+	}
+	v.kids, err = x.everyOption(c, n)
+	if err != nil {
+		return k, false, err
+	}
+	return k, false, x.grow(len(v.kids))
+}
+
+// everyOption proves every option of the losing couple (c, n) winning: (cⁱ, n) for each
+// option cⁱ the rules give, then (c, i) for i < n.
+func (x *extractor) everyOption(c pos, n int) ([]ref, error) {
+	opts := x.options(c)
+	if err := x.halted(); err != nil {
+		return nil, err
+	}
+	if x.rng != nil {
+		// The options proven first choose their losing options with fewer couples held:
+		// another order gives another proof.
+		x.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	}
+	var kids []ref
+	seen := map[ref]bool{}
+	for _, o := range opts {
+		k, win, err := x.prove(o, n)
+		if err != nil {
+			return nil, err
+		}
+		if !win {
+			return nil, fmt.Errorf("%w: (%s, %d) is losing by them, but its option (%s, %d) is losing too",
+				ErrFactsDisagree, Quote(c.full.String()), n, Quote(o.full.String()), n)
+		}
+		if !seen[k] {
+			seen[k] = true
+			kids = append(kids, k)
+		}
+	}
+	for i := range n {
+		k, win, err := x.couple(c, i)
+		if err != nil {
+			return nil, err
+		}
+		if !win {
+			return nil, fmt.Errorf("%w: (%s, %d) is losing by them, and so is (%s, %d)",
+				ErrFactsDisagree, Quote(c.full.String()), n, Quote(c.full.String()), i)
+		}
+		kids = append(kids, k)
+	}
+	return kids, nil
+}
+
+// sum proves (p, n) for p of several components (Algorithm 2): equal components cancel two
+// by two; the others' nimbers, each a losing couple of its own, and the last component
+// against their nim-sum.
+func (x *extractor) sum(p Position, comps []pos, n int) (ref, bool, error) {
+	keys := make([]part, len(comps))
+	byKey := map[string]pos{}
+	for i, c := range comps {
+		keys[i] = part{c.full, c.full.Key()}
+		byKey[keys[i].key] = c
+	}
+	k := ref{sumKey(keys), n, true}
+	if v, ok := x.nodes[k]; ok {
+		return k, v.win, nil
+	}
+	left := cancelPairs(keys) // keys sorted, and cut
+	v := &xnode{pos: p, n: n, sum: true}
+	if len(left) == 0 {
+		v.win = n != 0
+		x.add(k, v)
+		return k, v.win, nil
+	}
+	nims := make([]int, len(left))
+	known := make([]bool, len(left))
+	for i, c := range left {
+		nims[i], known[i] = x.fact(byKey[c.key]).Nimber()
+	}
+	last := x.lastComponent(left, nims, known, n)
+	heap := n
+	for i, c := range left {
+		if i == last {
+			continue
+		}
+		if !known[i] {
+			m, err := x.nimber(byKey[c.key])
+			if err != nil {
+				return k, false, err
+			}
+			nims[i] = m
+		}
+		heap ^= nims[i]
+		kid, win, err := x.couple(byKey[c.key], nims[i])
+		if err != nil {
+			return k, false, err
+		}
+		if win {
+			return k, false, fmt.Errorf("%w: the nimber of %s is %d by them, yet (%s, %d) is winning",
+				ErrFactsDisagree, Quote(c.pos.String()), nims[i], Quote(c.pos.String()), nims[i])
+		}
+		v.kids = append(v.kids, kid)
+	}
+	kid, win, err := x.couple(byKey[left[last].key], heap)
+	if err != nil {
+		return k, false, err
+	}
+	v.kids, v.win = append(v.kids, kid), win
+	x.add(k, v)
+	return k, win, x.grow(len(v.kids))
+}
+
+// lastComponent chooses the component of a sum left for last, whose couple is the one
+// proven against the others' nim-sum: one whose nimber is not known, if any (the others'
+// are searched: the hardest is left, as the search does); else, for a winning sum, the one
+// whose losing couple the proof lacks and the winning one would spare; for a losing sum
+// every component's losing couple is in the proof whichever is last.
+func (x *extractor) lastComponent(left []part, nims []int, known []bool, n int) int {
+	best, bestHint := -1, -1
+	for i, c := range left {
+		if !known[i] {
+			if h := HintOf(c.pos); h > bestHint {
+				best, bestHint = i, h
+			}
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	all := n
+	for _, m := range nims {
+		all ^= m
+	}
+	if all == 0 {
+		return len(left) - 1
+	}
+	best, bestCost := len(left)-1, -1
+	for i, c := range left {
+		cost := x.coupleCost(ref{c.key, nims[i], false})
+		if cost > bestCost {
+			best, bestCost = i, cost
+		}
+	}
+	return best
+}
+
+// exactKey returns the exact key of a component (see Exact), computed once for a cheap one.
+func (x *extractor) exactKey(c Position) string {
+	if _, cheap := c.(Exact); !cheap {
+		return c.Key()
+	}
+	key := c.Key()
+	if k, ok := x.exact[key]; ok {
+		return k
+	}
+	k := ExactKey(c)
+	x.exact[key] = k
+	x.bytes += int64(len(key)+len(k)) + 48
+	return k
+}
+
+// fact returns what the cache (and the store behind it) knows of the component c, under
+// either of its keys.
+func (x *extractor) fact(c pos) Fact {
+	f := x.factOf(c.full.Key())
+	if c.cheap != nil && !c.same() {
+		f = f.Merge(x.factOf(c.cheap.Key()))
+	}
+	return f
+}
+
+func (x *extractor) factOf(key string) Fact {
+	if x.facts != nil {
+		if f, ok := x.facts[key]; ok {
+			return f
+		}
+	}
+	f, _ := x.s.get(key)
+	if x.facts != nil {
+		x.facts[key] = f
+	}
+	return f
+}
+
+// outcome is whether (c, n) is winning: from the facts, or else searched.
+func (x *extractor) outcome(c pos, n int) (bool, error) {
+	if known, win := x.fact(c).Outcome(n); known {
+		return win, nil
+	}
+	return x.decide(c, n)
+}
+
+// decide searches the couple (p, n), p any position; the facts it proves go to the cache.
+func (x *extractor) decide(p pos, n int) (bool, error) {
+	win := x.s.searchOutcome(p.searched(), n)
+	if x.s.err != nil {
+		return false, x.s.err
+	}
+	x.forget(p)
+	return win, nil
+}
+
+// nimber is the nimber of the component c: from the facts, or else searched.
+func (x *extractor) nimber(c pos) (int, error) {
+	if m, ok := x.fact(c).Nimber(); ok {
+		return m, nil
+	}
+	m := x.s.searchNimber(c.searched())
+	if x.s.err != nil {
+		return 0, x.s.err
+	}
+	x.forget(c)
+	return m, nil
+}
+
+// forget drops what the kept facts said of p's components, which a search has just proved
+// more of.
+func (x *extractor) forget(p pos) {
+	if x.facts == nil {
+		return
+	}
+	for _, c := range x.split(p) {
+		delete(x.facts, c.full.Key())
+		if c.cheap != nil {
+			delete(x.facts, c.cheap.Key())
+		}
+	}
+}
