@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"grundy/engine"
+	"grundy/games/cram"
 	"grundy/games/sprouts"
 	"grundy/store"
 )
@@ -109,8 +110,9 @@ func TestDB_CorruptFileChangesNothing(t *testing.T) {
 	sameFacts(t, storeFacts(t, db), before)
 }
 
-// Export then import, in jsonl, carries every fact (nimbers and ≠ sets, Cram's byte keys);
-// Glop's format carries the Sprouts facts with a nimber.
+// Export then import, in jsonl, carries every fact (nimbers and ≠ sets, Cram's facts as
+// boards, and by key a Cram key that no board gives); Glop's format carries the Sprouts facts
+// with a nimber.
 func TestDB_ExportImportRoundTrip(t *testing.T) {
 	tmp := t.TempDir()
 	src, dst := filepath.Join(tmp, "src"), filepath.Join(tmp, "dst")
@@ -148,6 +150,50 @@ func TestDB_ExportImportRoundTrip(t *testing.T) {
 	if code, _, errOut := grundy("db", "export", "--format", "spots", "-o", glop, "--db", src); code != exitUsage || !strings.Contains(errOut, "choose one with --game") {
 		t.Errorf("export of two games as spots: exit %d, %q", code, errOut)
 	}
+}
+
+// Cram's facts (its keys are bytes) export as boards, never keys: a Glop file of the losing
+// couples, one board a line, which imports into another store as the same facts and
+// certifies the board that was solved, and jsonl lines that all give a position.
+func TestDB_ExportCramBoards(t *testing.T) {
+	tmp := t.TempDir()
+	src, back, again := filepath.Join(tmp, "src"), filepath.Join(tmp, "back"), filepath.Join(tmp, "again")
+	res := solveJSON(t, "cram", "3x5", "--db", src, "--tree-nodes", "0")
+	glop, all := filepath.Join(tmp, "cram.spr"), filepath.Join(tmp, "cram.jsonl")
+	out := grundyOK(t, "db", "export", "--format", "glop", "-o", glop, "--db", src)
+	text, _ := os.ReadFile(glop)
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if lines[0] != "[Positions+Nimber]" || len(lines) < 3 || !strings.Contains(out, "facts (glop)") {
+		t.Fatalf("export said %q and wrote:\n%s", out, text)
+	}
+	for _, l := range lines[1:] {
+		pos, _, _ := strings.Cut(l, " ")
+		if b, err := cram.Parse(pos); err != nil || len(b.Split()) != 1 {
+			t.Errorf("line %q: want a board of one component, %v", l, err)
+		}
+	}
+	grundyOK(t, "db", "import", glop, "--game", "cram", "--db", back)
+	want := map[string]engine.Fact{}
+	for k, f := range storeFacts(t, src) {
+		if _, ok := f.Nimber(); ok {
+			want[k] = f
+		}
+	}
+	sameFacts(t, storeFacts(t, back), want)
+	check := grundyOK(t, "db", "check", glop, "--game", "cram", "3x5")
+	if w := `nimber("3x5") = ` + strconv.Itoa(*res.Nimber); !strings.Contains(check, w) {
+		t.Errorf("check said %q, want %q", check, w)
+	}
+
+	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", src)
+	text, _ = os.ReadFile(all)
+	for _, l := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
+		if !strings.Contains(l, `"position":`) || strings.Contains(l, `"key":`) {
+			t.Errorf("jsonl line %s: want a position, no key", l)
+		}
+	}
+	grundyOK(t, "db", "import", all, "--db", again)
+	sameFacts(t, storeFacts(t, again), storeFacts(t, src))
 }
 
 // Two stores grown from different positions merge; a planted conflict is reported with both

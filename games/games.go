@@ -27,6 +27,15 @@ type Game interface {
 	Parse(s string) (engine.Position, error)
 }
 
+// A KeyDecoder is a game whose keys are no notation (Cram's are bytes) but can be turned back
+// into a position, found on a Game by type assertion: the store writes the facts it keeps
+// under such keys as positions, in the game's notation.
+type KeyDecoder interface {
+	// FromKey returns a position whose Key is key, or an error for a string that is no key
+	// of the game's, or whose position cannot be written.
+	FromKey(key string) (engine.Position, error)
+}
+
 // A HeapGame is a game whose positions are sums of heaps; `grundy seq` works on those.
 type HeapGame interface {
 	Game

@@ -20,10 +20,11 @@ type ImportReport struct {
 }
 
 // Export returns the facts of game ("": every game) in s, in key order. A record's Position is
-// the game's notation of it when the key is one (the game parses it back to the same key, as
-// the heap games' keys do, or the key is a cheap key of an engine.Exact game such as Sprouts,
-// written as its options were: then the canonical text), and "" otherwise (Cram's keys are
-// bytes).
+// the game's notation of it when there is one: the key itself when the game parses it back to
+// the same key, as the heap games' keys do; the canonical text of a cheap key of an
+// engine.Exact game such as Sprouts, written as its options were; the position a
+// games.KeyDecoder makes of the key (Cram's keys are bytes, its positions boards). It is ""
+// for a misère fact (of a sum, kept under a key of its own) and a key no position writes.
 func Export(s *Store, game string) ([]Record, error) {
 	var recs []Record
 	open := map[string]games.Game{}
@@ -36,15 +37,21 @@ func Export(s *Store, game string) ([]Record, error) {
 	return recs, err
 }
 
-// notation returns the game's notation of the position whose key is key, or "" when the key
-// is no notation.
+// notation returns the game's notation of the position whose key is key, one component, or ""
+// when there is none.
 func notation(game, key string, open map[string]games.Game) string {
 	g, ok := open[game]
 	if !ok {
 		g, _ = games.Lookup(game) // a game no longer known: keys only
 		open[game] = g
 	}
-	if g == nil || key == "" || strings.ContainsAny(key, "\n\r") {
+	if g == nil || key == "" || engine.IsMisereKey(key) {
+		return ""
+	}
+	if d, ok := g.(games.KeyDecoder); ok {
+		return decoded(d, key)
+	}
+	if strings.ContainsAny(key, "\n\r") {
 		return ""
 	}
 	p, err := games.Parse(g, key)
@@ -62,6 +69,21 @@ func notation(game, key string, open map[string]games.Game) string {
 		return key
 	}
 	return ""
+}
+
+// decoded returns the notation of the position d makes of key, when it is one component of
+// that key: a database gives one component a line (see ReadGlop), so a Cram key of several
+// components, which the engine never keeps, has none.
+func decoded(d games.KeyDecoder, key string) string {
+	p, err := d.FromKey(key)
+	if err != nil {
+		return ""
+	}
+	comps := p.Split()
+	if len(comps) != 1 || comps[0].Key() != key {
+		return ""
+	}
+	return comps[0].String()
 }
 
 // DetectFormat names the format of a database file from its name (.jsonl) or else its first

@@ -56,7 +56,9 @@ func FuzzReadGlop(f *testing.F) {
 // FuzzReadJSONL: no input panics; what reads, writes and reads back to the same facts.
 func FuzzReadJSONL(f *testing.F) {
 	addTestdata(f, ".jsonl")
-	f.Add([]byte(`{"game":"cram","key":"AwMA","not_equal":[0,1,64]}` + "\n"))
+	f.Add([]byte(`{"game":"cram","key":"AwMA","not_equal":[0,1,64]}` + "\n")) // a key no board gives
+	f.Add([]byte(`{"game":"cram","position":"..#/...","nimber":1}` + "\n"))   // a board
+	f.Add([]byte(`{"game":"cram","position":"..#..","nimber":0}` + "\n"))     // a sum: refused
 	f.Add([]byte(`{"game":"kayles","position":"7","nimber":2}` + "\n" + `{"game":"kayles","position":"7","not_equal":[2]}` + "\n"))
 	f.Add([]byte(`{"game":"sprouts","position":"0*2","nimber":0}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

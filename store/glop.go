@@ -270,7 +270,9 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 		}
 		pos := r.Position
 		if pos == "" {
-			return 0, 0, fmt.Errorf("%s: the store keeps the engine's keys of this game, which are not positions: export it as %s", r.Game, FormatJSONL)
+			// No component of the game reads back to this key (Cram's keys of several
+			// components, which the engine never keeps, or bytes no board writes).
+			return 0, 0, fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
 		}
 		texts := []string{pos}
 		if r.Game == "sprouts" {

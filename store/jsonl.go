@@ -16,11 +16,15 @@ import (
 // A jsonFact is one line of the store's own format, FormatJSONL:
 //
 //	{"game":"sprouts","position":"0.AB|AB","nimber":2}
-//	{"game":"cram","key":"AwMA","not_equal":[0,1]}
+//	{"game":"cram","position":"..#/...","not_equal":[0,1]}
+//	{"game":"kayles","key":"bWlzw6hyZToxOjc=","not_equal":[0]}
 //
 // "position" is the component's notation, parsed again on reading; "key" (base64) is the
-// engine's key itself, for games whose keys are not notations (Cram's are bytes). A line gives
-// the nimber, or the values proven different from it: everything an engine.Fact holds.
+// engine's key itself, for a fact whose key no position reads back to: a misère fact (of a
+// sum, under a key of its own), a Sprouts key written as a search's options were (in a store
+// that kept such keys), a Cram key of several components. Files written before Cram's keys
+// were turned into boards give them by key too. A line gives the nimber, or the values proven
+// different from it: everything an engine.Fact holds.
 type jsonFact struct {
 	Game     string `json:"game"`
 	Position string `json:"position,omitempty"`
@@ -132,14 +136,15 @@ func (jf *jsonFact) fact() (engine.Fact, error) {
 	return f, nil
 }
 
-// WriteJSONL writes every record, one object a line, in the order given. A record whose key
-// is its own notation is written by "position"; any other by "key".
+// WriteJSONL writes every record, one object a line, in the order given. A record is written
+// by its "position" when that reads back as its very key (see byPosition), else by its "key".
 func WriteJSONL(w io.Writer, recs []Record) error {
 	bw := bufio.NewWriter(w)
+	open := map[string]games.Game{}
 	for _, r := range recs {
 		jf := jsonFact{Game: r.Game}
-		if r.Position != "" && r.Position == r.Key && utf8.ValidString(r.Key) {
-			jf.Position = r.Key
+		if byPosition(r, open) {
+			jf.Position = r.Position
 		} else {
 			jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
 		}
@@ -159,4 +164,23 @@ func WriteJSONL(w io.Writer, recs []Record) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// byPosition reports whether r's position reads back, as ReadJSONL reads it, as r's key: a key
+// that is its own notation does, and so does a board that Export made of a Cram key. A Sprouts
+// key written as a search's options were reads back as another key of the position, and goes
+// by key, so that a file keeps the store's keys as they are.
+func byPosition(r Record, open map[string]games.Game) bool {
+	if r.Position == "" || !utf8.ValidString(r.Position) {
+		return false
+	}
+	if r.Position == r.Key {
+		return true
+	}
+	g, err := lineGame(r.Game, nil, open)
+	if err != nil {
+		return false
+	}
+	back, empty, err := component(g, r.Position, r.Fact)
+	return err == nil && !empty && back.Key == r.Key
 }
