@@ -169,12 +169,13 @@ func WriteJSONL(w io.Writer, recs []Record) error {
 // byPosition reports whether r's position reads back, as ReadJSONL reads it, as r's key: a key
 // that is its own notation does, and so does a board that Export made of a Cram key. A Sprouts
 // key written as a search's options were reads back as another key of the position, and goes
-// by key, so that a file keeps the store's keys as they are.
+// by key, so that a file keeps the store's keys as they are. A record made of a position
+// alone (TreeRecords) has no key: its position is all there is to write.
 func byPosition(r Record, open map[string]games.Game) bool {
 	if r.Position == "" || !utf8.ValidString(r.Position) {
 		return false
 	}
-	if r.Position == r.Key {
+	if r.Position == r.Key || r.Key == "" {
 		return true
 	}
 	g, err := lineGame(r.Game, nil, open)

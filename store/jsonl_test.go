@@ -69,6 +69,17 @@ func TestJSONL_RoundTrip(t *testing.T) {
 	}
 }
 
+// A record of a position alone, with no key (TreeRecords makes such), is written by position.
+func TestWriteJSONL_PositionOnly(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSONL(&buf, []Record{{Game: "cram", Position: "..#/...", Fact: engine.Fact{}.WithNimber(1)}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"game":"cram","position":"..#/...","nimber":1}` + "\n"; buf.String() != want {
+		t.Errorf("WriteJSONL wrote %q, want %q", buf.String(), want)
+	}
+}
+
 func TestReadJSONL_File(t *testing.T) {
 	f, err := os.Open("testdata/mixed.jsonl")
 	if err != nil {
