@@ -200,7 +200,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		printSolve(env, out, false)
 	}
 	if (req.Algo == "" || req.Algo == job.Couples || req.Algo == job.PNS || req.Algo == job.DFPN) && f.treeNodes > 0 && !f.moves.on {
-		req.Tree, req.Limits = job.TreeOnly, job.Limits{TreeNodes: f.treeNodes, TreeTime: f.treeTime}
+		req.Tree, req.Limits, req.ReadOut = job.TreeOnly, job.Limits{TreeNodes: f.treeNodes, TreeTime: f.treeTime}, true
 		out.addTree(r.Run(ctx, req, progress))
 	}
 	if f.json {

@@ -124,7 +124,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		req.Task = job.Outcome
 	}
 	req.Misere = *misere
-	req.Minimize = min
+	req.Minimize, req.ReadOut = min, true
 	res := r.Run(ctx, req, nil)
 	if res.Err != nil {
 		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))

@@ -3,6 +3,7 @@ package job
 import (
 	"context"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -239,5 +240,35 @@ func TestNewRunner_SharedLeavesMemoryLimit(t *testing.T) {
 	r.Close()
 	if got := debug.SetMemoryLimit(-1); got != before {
 		t.Errorf("after Close the memory limit is %d, was %d", got, before)
+	}
+}
+
+// TestRun_ReadOutTree: a tree read out of what the search proved checks, and proves the
+// search's answer, for a nimber and an outcome, on a sum and on Sprouts (whose keys are
+// cheap: the tree is written exact).
+func TestRun_ReadOutTree(t *testing.T) {
+	for _, c := range []struct {
+		game, pos string
+		task      Task
+	}{
+		{"cram", "3x4", Nimber},
+		{"cram", "3x3 + 2x5", Nimber},
+		{"kayles", "9 7 5", Outcome},
+		{"sprouts", "0*7", Outcome},
+		{"sprouts", "0.AB|AB + 0*3", Nimber},
+	} {
+		req := request(t, c.game, c.pos, c.task)
+		req.Tree, req.ReadOut = TreeAfter, true
+		req.Limits = Limits{TreeNodes: 1_000_000, TreeTime: time.Minute}
+		res := runner(t, c.game).Run(context.Background(), req, nil)
+		if res.Err != nil || res.Stopped || res.Tree == nil || res.FactsDisagree != "" {
+			t.Fatalf("%s %s: err %v, stopped %v, no tree: %s %s", c.game, c.pos, res.Err, res.Stopped, res.NoTree, res.FactsDisagree)
+		}
+		checkTree(t, res.Tree)
+		root := res.Tree.Nodes[res.Tree.Root]
+		if c.task == Nimber && (!root.Losing() || res.Answer.NimberText() != strconv.Itoa(root.N)) ||
+			c.task == Outcome && (root.N != 0 || root.Losing() == res.Answer.Win) {
+			t.Errorf("%s %s: root (%s, %d) %s, answer %s", c.game, c.pos, root.Position, root.N, root.Result, res.Answer.NimberText())
+		}
 	}
 }

@@ -81,7 +81,7 @@ func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
 	res.Answer = Answer{HasOutcome: true, Win: !t.Nodes[t.Root].Losing()}
 }
 
-// recorder returns the fresh solver of a misère recording, writing through to the runner's
+// recorder returns the fresh solver of a recording, writing through to the runner's
 // cache, and its context, bounded by the request's limits.
 func (r *Runner) recorder(ctx context.Context, req Request) (*engine.Solver, context.Context, context.CancelFunc) {
 	rctx, cancel := ctx, context.CancelFunc(func() {})

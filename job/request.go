@@ -104,6 +104,11 @@ type Request struct {
 	Algo     Algo // "" is the game's default (DefaultAlgo)
 	Tree     TreePolicy
 	Limits   Limits
+	// ReadOut reads the tree out of what the search proved (engine's extract.go), its
+	// couples made from the rules: the size of a proof, not of a second search. Without
+	// it the tree is recorded by a second search from nothing, which reads no fact and
+	// gives one tree whatever the search left in the cache (the window's, for now).
+	ReadOut bool
 	// Minimize, when it sets rounds or a time, makes the tree smaller after it is found
 	// (engine.Minimize): rounds that prove the root again, keeping the fewest losing couples.
 	Minimize engine.Minimize

@@ -184,8 +184,10 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 			res.NoTree = "the search was stopped"
 		case req.Task.listsMoves() || req.Algo == Elementary || req.Algo == Mex:
 			res.NoTree = "only the couples search records trees of a nimber or an outcome"
-		default:
+		case req.ReadOut:
 			r.extract(ctx, req, &res)
+		default:
+			r.record(ctx, req, &res)
 		}
 	}
 	return res
@@ -318,11 +320,12 @@ func (r *Runner) extract(ctx context.Context, req Request, res *Result) {
 }
 
 // record proves the answer again by a fresh solver that reads no cache and no theory, and
-// records its tree: for answers whose facts the rules contradict. What it proves is true,
-// and goes to the runner's cache; the tree's root is the answer.
+// records its tree: for requests that do not read it out, and answers whose facts the rules
+// contradict. What it proves is true, and goes to the runner's cache; the tree's root is
+// the answer.
 func (r *Runner) record(ctx context.Context, req Request, res *Result) {
-	s := engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
-		engine.WithProgress(r.report(Recording), r.every), engine.WithNodeLimit(req.Limits.TreeNodes))...)
+	s, ctx, cancel := r.recorder(ctx, req)
+	defer cancel()
 	r.useAlgo(s, req, true)
 	prove := s.ProveNimber
 	if req.Task == Outcome {
