@@ -161,8 +161,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 			*out, root.Position, root.Result, len(t.Nodes), t.LosingCouples())
 		return exitOK
 	}
-	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples\n",
-		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples())
+	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples; searched in %s, proof read out in %s\n",
+		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples(), seconds(res.Search.Elapsed), seconds(res.Record.Elapsed))
 	return exitOK
 }
 
@@ -237,3 +237,6 @@ func extensions() string {
 	}
 	return strings.Join(exts, ", ")
 }
+
+// seconds writes d to a tenth of a second ("0.0 s" below a twentieth).
+func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -21,7 +22,7 @@ import (
 
 // An xnode is one couple of an extracted proof.
 type xnode struct {
-	pos  Position // the position as the search's moves write it (its Key is the facts' key)
+	at   pos // the position, as the tree writes it and as the search did (its facts' key)
 	n    int
 	win  bool
 	sum  bool
@@ -35,6 +36,11 @@ type extractor struct {
 	exact    map[string]string // cheap key → exact key, for games whose keys are cheap (Exact)
 	facts    map[string]Fact   // what the cache said of a key, when kept for the rounds (see Minimize)
 	prefer   map[ref]bool      // the losing couples of the best proof so far: chosen before others
+	refs     map[ref]int32     // the couples of the proof, by references to them, when nodes holds others too (see improve)
+	size     int               // the proof's size when refs counts it
+	explore  bool              // improve searches the options the facts say nothing of
+	opts     *optionCache      // options made, kept for the rounds of minimisation (nil: none)
+	searched map[ref]bool      // what those searches found: winning or not
 	rng      *rand.Rand        // nil: candidates in the order the rules give them
 	bytes    int64             // estimated memory of nodes
 	budget   int64
@@ -135,7 +141,7 @@ func (x *extractor) tree(game string, root ref) (*Tree, error) {
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no proof extracted for couple %q, %d", k.key, k.n)
 		}
-		return Node{Position: v.pos.String(), N: v.n, Result: result(v.win), Kind: kind(v.sum)}, v.kids, nil
+		return Node{Position: v.at.full.String(), N: v.n, Result: result(v.win), Kind: kind(v.sum)}, v.kids, nil
 	}, func(i int) bool { return !x.noStop && i%1024 == 0 && x.s.stopped() })
 	if err == nil && stopped {
 		err = x.s.err
@@ -182,7 +188,7 @@ func (x *extractor) prove(p pos, n int) (ref, bool, error) {
 	case 1:
 		return x.couple(comps[0], n)
 	}
-	return x.sum(p.full, comps, n)
+	return x.sum(p, comps, n)
 }
 
 // split returns p's components, each with its cheap writing when p has one.
@@ -207,8 +213,25 @@ func (x *extractor) split(p pos) []pos {
 	return out
 }
 
-// options returns the options of the component c, each once, with their cheap writings.
+// options returns the options of the component c, each once, with their cheap writings;
+// in minimisation, kept for the next time c's options are needed (see optionCache).
 func (x *extractor) options(c pos) []pos {
+	if x.opts == nil {
+		return x.makeOptions(c)
+	}
+	key := c.full.Key()
+	if o, ok := x.opts.get(key); ok {
+		return slices.Clone(o)
+	}
+	o := x.makeOptions(c)
+	if !x.s.stopped() {
+		x.opts.put(key, o)
+	}
+	return slices.Clone(o)
+}
+
+// makeOptions makes the options of the component c from the rules.
+func (x *extractor) makeOptions(c pos) []pos {
 	var out []pos
 	seen := map[string]bool{}
 	if c.same() {
@@ -297,7 +320,7 @@ func (x *extractor) terminal(p Position, n int) ref {
 	if _, ok := x.nodes[k]; ok {
 		return k
 	}
-	v := &xnode{pos: p, n: n, win: n != 0}
+	v := &xnode{at: pos{p, p, true}, n: n, win: n != 0}
 	if n != 0 {
 		v.kids = []ref{x.terminal(p, 0)}
 	}
@@ -353,7 +376,7 @@ func (x *extractor) couple(c pos, n int) (ref, bool, error) {
 	if err != nil {
 		return k, false, err
 	}
-	v := &xnode{pos: c.full, n: n, win: win}
+	v := &xnode{at: c, n: n, win: win}
 	x.add(k, v) // before its kids: none of them leads back to it, the game being finite
 	if win {
 		kid, err := x.losingOption(c, n)
@@ -415,60 +438,86 @@ func (x *extractor) everyOption(c pos, n int) ([]ref, error) {
 // sum proves (p, n) for p of several components (Algorithm 2): equal components cancel two
 // by two; the others' nimbers, each a losing couple of its own, and the last component
 // against their nim-sum.
-func (x *extractor) sum(p Position, comps []pos, n int) (ref, bool, error) {
-	keys := make([]part, len(comps))
-	byKey := map[string]pos{}
-	for i, c := range comps {
-		keys[i] = part{c.full, c.full.Key()}
-		byKey[keys[i].key] = c
-	}
-	k := ref{sumKey(keys), n, true}
+func (x *extractor) sum(p pos, comps []pos, n int) (ref, bool, error) {
+	s := x.summands(comps)
+	k := ref{s.key, n, true}
 	if v, ok := x.nodes[k]; ok {
 		return k, v.win, nil
 	}
-	left := cancelPairs(keys) // keys sorted, and cut
-	v := &xnode{pos: p, n: n, sum: true}
-	if len(left) == 0 {
+	v := &xnode{at: p, n: n, sum: true}
+	if len(s.left) == 0 {
 		v.win = n != 0
 		x.add(k, v)
 		return k, v.win, nil
 	}
-	nims := make([]int, len(left))
-	known := make([]bool, len(left))
-	for i, c := range left {
-		nims[i], known[i] = x.fact(byKey[c.key]).Nimber()
-	}
-	last := x.lastComponent(left, nims, known, n)
-	heap := n
-	for i, c := range left {
-		if i == last {
-			continue
-		}
-		if !known[i] {
-			m, err := x.nimber(byKey[c.key])
-			if err != nil {
-				return k, false, err
-			}
-			nims[i] = m
-		}
-		heap ^= nims[i]
-		kid, win, err := x.couple(byKey[c.key], nims[i])
-		if err != nil {
-			return k, false, err
-		}
-		if win {
-			return k, false, fmt.Errorf("%w: the nimber of %s is %d by them, yet (%s, %d) is winning",
-				ErrFactsDisagree, Quote(c.pos.String()), nims[i], Quote(c.pos.String()), nims[i])
-		}
-		v.kids = append(v.kids, kid)
-	}
-	kid, win, err := x.couple(byKey[left[last].key], heap)
+	kids, win, err := x.sumKids(s, x.lastComponent(s, n), n)
 	if err != nil {
 		return k, false, err
 	}
-	v.kids, v.win = append(v.kids, kid), win
+	v.kids, v.win = kids, win
 	x.add(k, v)
 	return k, win, x.grow(len(v.kids))
+}
+
+// The summands of a sum: its key, the components left once equal ones cancel, and the
+// nimbers the facts give them (known).
+type summands struct {
+	key   string
+	left  []pos
+	nims  []int
+	known []bool
+}
+
+func (x *extractor) summands(comps []pos) summands {
+	parts := make([]part, len(comps))
+	byKey := map[string]pos{}
+	for i, c := range comps {
+		parts[i] = part{c.full, c.full.Key()}
+		byKey[parts[i].key] = c
+	}
+	s := summands{key: sumKey(parts)}
+	for _, c := range cancelPairs(parts) { // parts sorted, and cut
+		s.left = append(s.left, byKey[c.key])
+	}
+	s.nims, s.known = make([]int, len(s.left)), make([]bool, len(s.left))
+	for i, c := range s.left {
+		s.nims[i], s.known[i] = x.fact(c).Nimber()
+	}
+	return s
+}
+
+// sumKids proves the couples of a sum node with the component last left for last: the
+// others' losing couples, then (last, n ⊕ their nimbers), whose outcome is the sum's.
+func (x *extractor) sumKids(s summands, last, n int) ([]ref, bool, error) {
+	var kids []ref
+	heap := n
+	for i, c := range s.left {
+		if i == last {
+			continue
+		}
+		if !s.known[i] {
+			m, err := x.nimber(c)
+			if err != nil {
+				return nil, false, err
+			}
+			s.nims[i], s.known[i] = m, true
+		}
+		heap ^= s.nims[i]
+		kid, win, err := x.couple(c, s.nims[i])
+		if err != nil {
+			return nil, false, err
+		}
+		if win {
+			return nil, false, fmt.Errorf("%w: the nimber of %s is %d by them, yet (%s, %d) is winning",
+				ErrFactsDisagree, Quote(c.full.String()), s.nims[i], Quote(c.full.String()), s.nims[i])
+		}
+		kids = append(kids, kid)
+	}
+	kid, win, err := x.couple(s.left[last], heap)
+	if err != nil {
+		return nil, false, err
+	}
+	return append(kids, kid), win, nil
 }
 
 // lastComponent chooses the component of a sum left for last, whose couple is the one
@@ -476,11 +525,11 @@ func (x *extractor) sum(p Position, comps []pos, n int) (ref, bool, error) {
 // are searched: the hardest is left, as the search does); else, for a winning sum, the one
 // whose losing couple the proof lacks and the winning one would spare; for a losing sum
 // every component's losing couple is in the proof whichever is last.
-func (x *extractor) lastComponent(left []part, nims []int, known []bool, n int) int {
+func (x *extractor) lastComponent(s summands, n int) int {
 	best, bestHint := -1, -1
-	for i, c := range left {
-		if !known[i] {
-			if h := HintOf(c.pos); h > bestHint {
+	for i, c := range s.left {
+		if !s.known[i] {
+			if h := HintOf(c.full); h > bestHint {
 				best, bestHint = i, h
 			}
 		}
@@ -489,15 +538,16 @@ func (x *extractor) lastComponent(left []part, nims []int, known []bool, n int) 
 		return best
 	}
 	all := n
-	for _, m := range nims {
+	for _, m := range s.nims {
 		all ^= m
 	}
+	last := len(s.left) - 1
 	if all == 0 {
-		return len(left) - 1
+		return last
 	}
-	best, bestCost := len(left)-1, -1
-	for i, c := range left {
-		cost := x.coupleCost(ref{c.key, nims[i], false})
+	best, bestCost := last, -1
+	for i, c := range s.left {
+		cost := x.coupleCost(ref{c.full.Key(), s.nims[i], false})
 		if cost > bestCost {
 			best, bestCost = i, cost
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -104,4 +105,58 @@ func TestExtract_FalseFactGivesNoTree(t *testing.T) {
 	if refused == 0 {
 		t.Fatal("no false fact was ever caught")
 	}
+}
+
+// TestMinimize_ChecksAndShrinks: a minimised proof passes Check, proves the same root, has no
+// more losing couples than the first proof, and is the same for the same seed and rounds.
+func TestMinimize_ChecksAndShrinks(t *testing.T) {
+	ctx := context.Background()
+	smaller := 0
+	for seed := uint64(1); seed <= seeds(60); seed++ {
+		g, p, first := extractRandom(t, seed, seed%2 == 0, NewMapCache())
+		min := func() *Tree {
+			s := NewSolver(WithCache(NewMapCache()), WithoutTheory())
+			tree, err := s.ExtractOutcome(ctx, "tokens", p, WithMinimize(Minimize{Rounds: 4, Seed: seed}))
+			if seed%2 == 0 {
+				tree, err = s.ExtractNimber(ctx, "tokens", p, WithMinimize(Minimize{Rounds: 4, Seed: seed}))
+			}
+			if err != nil {
+				t.Fatalf("seed %d: minimize %q: %v", seed, p, err)
+			}
+			return tree
+		}
+		tree := min()
+		if err := Check(ctx, tree, g.parse); err != nil {
+			t.Fatalf("seed %d: Check(minimised tree of %q) = %v", seed, p, err)
+		}
+		a, b := tree.Nodes[tree.Root], first.Nodes[first.Root]
+		if a.N != b.N || a.Result != b.Result {
+			t.Fatalf("seed %d: minimised root (%d, %s), first (%d, %s)", seed, a.N, a.Result, b.N, b.Result)
+		}
+		if tree.LosingCouples() > first.LosingCouples() {
+			t.Fatalf("seed %d: minimised %d losing couples, first %d", seed, tree.LosingCouples(), first.LosingCouples())
+		}
+		if tree.LosingCouples() < first.LosingCouples() {
+			smaller++
+		}
+		if again := min(); !sameTree(again, tree) {
+			t.Fatalf("seed %d: two minimisations with the same seed and rounds differ", seed)
+		}
+	}
+	if smaller == 0 {
+		t.Fatal("minimisation never made a proof smaller")
+	}
+}
+
+func sameTree(a, b *Tree) bool {
+	if len(a.Nodes) != len(b.Nodes) {
+		return false
+	}
+	for i := range a.Nodes {
+		x, y := a.Nodes[i], b.Nodes[i]
+		if x.Position != y.Position || x.N != y.N || x.Result != y.Result || x.Kind != y.Kind || !slices.Equal(x.Children, y.Children) {
+			return false
+		}
+	}
+	return true
 }

@@ -76,39 +76,28 @@ func (x *extractor) candidates(c pos, n int) []candidate {
 // losingByFacts returns (o, n) as a candidate when the facts give the nimber of every
 // component of o left once equal ones cancel, and they nim-add to n.
 func (x *extractor) losingByFacts(o pos, n int) (candidate, bool) {
-	comps := x.split(o)
-	parts := make([]part, len(comps))
-	byKey := make(map[string]pos, len(comps))
-	for i, c := range comps {
-		parts[i] = part{c.full, c.full.Key()}
-		byKey[parts[i].key] = c
-	}
-	left := cancelPairs(parts)
+	s := x.summands(x.split(o))
+	d := candidate{pos: o, n: n}
 	sum := n
-	nims := make([]int, len(left))
-	for i, c := range left {
-		m, ok := x.fact(byKey[c.key]).Nimber()
-		if !ok {
+	for i, c := range s.left {
+		if !s.known[i] {
 			return candidate{}, false
 		}
-		nims[i] = m
-		sum ^= m
+		sum ^= s.nims[i]
+		d.cost += x.coupleCost(ref{c.full.Key(), s.nims[i], false})
+		d.hint += HintOf(c.full)
 	}
-	if sum != 0 {
-		return candidate{}, false
-	}
-	d := candidate{pos: o, n: n}
-	for i, c := range left {
-		d.cost += x.coupleCost(ref{c.key, nims[i], false})
-		d.hint += HintOf(c.pos)
-	}
-	return d, true
+	return d, sum == 0
 }
 
 // coupleCost is what the losing couple k adds to the proof: nothing when it is in it.
 func (x *extractor) coupleCost(k ref) int {
-	if _, ok := x.nodes[k]; ok {
+	_, built := x.nodes[k]
+	switch {
+	case x.refs != nil && x.refs[k] > 0, x.refs == nil && built:
 		return costHeld
+	case built:
+		return costPreferred // out of the proof now, but proven already
 	}
 	if x.prefer[k] {
 		return costPreferred

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"time"
 )
@@ -26,48 +27,108 @@ func (m Minimize) active() bool { return m.Rounds > 0 || m.Time > 0 }
 // WithMinimize minimises the extracted proof (see Minimize).
 func WithMinimize(m Minimize) ExtractOption { return func(c *extractConfig) { c.min = m } }
 
-// minimize runs the rounds of m after the first proof x of root, and returns the smallest
-// proof with its root. A stop (the context, Time) ends the rounds and keeps the best proof:
-// the round under way is dropped.
+// minimize makes the first proof x of root smaller, and returns the smallest proof found
+// with its root. First improve (see improve.go) on the proof, then rounds: each reads the
+// proof out again in a random order, preferring the best proof's couples, and improves it;
+// the smaller proof is kept. In the last phase (the second half of Time, or after the
+// Rounds), the best proof is improved again, trying the losing options the search never
+// looked at too. A stop (the context, Time) keeps the best proof: the round under way is
+// dropped.
 func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Minimize) (*extractor, ref) {
-	var deadline time.Time
+	var deadline, half time.Time
 	if m.Time > 0 {
 		deadline = time.Now().Add(m.Time)
+		half = time.Now().Add(m.Time / 2)
+		outer := s.ctx // the searches of improve stop at the deadline too
+		ctx, cancel := context.WithDeadline(outer, deadline)
+		defer func() { cancel(); s.ctx = outer }()
+		s.ctx = ctx
+	}
+	x.deadline = deadline
+	x.opts = newOptionCache()
+	if x.improve(root) != nil {
+		return s.minimized(x, root)
 	}
 	facts := map[string]Fact{} // what the cache said, kept: every round sees the same facts
 	for round := 1; m.Rounds <= 0 || round <= m.Rounds; round++ {
-		if !deadline.IsZero() && time.Now().After(deadline) || s.stopped() {
+		if !half.IsZero() && time.Now().After(half) || s.stopped() {
 			break
 		}
 		y := s.newExtractor()
-		y.maxNodes, y.budget, y.exact, y.facts = x.maxNodes, x.budget, x.exact, facts
+		y.maxNodes, y.budget, y.exact, y.facts, y.opts = x.maxNodes, x.budget, x.exact, facts, x.opts
 		y.prefer = x.losingRefs()
 		y.rng = rand.New(rand.NewPCG(m.Seed, uint64(round)))
-		y.deadline = deadline
+		y.deadline = half
 		r, err := y.root(p, nimber)
-		if err == nil && y.losing < x.losing {
+		if err == nil {
+			err = y.improve(r)
+		}
+		if err == nil && y.size < x.size {
 			x, root = y, r
 		}
 		if m.Progress != nil {
-			m.Progress(round, x.losing)
+			m.Progress(round, x.size)
 		}
 		if err != nil {
-			break // stopped, out of time, or past a limit the first proof kept within
+			break // stopped, or past a limit the first proof kept within
 		}
 	}
+	if !s.stopped() {
+		x.deadline, x.explore = deadline, true
+		x.improve(root)
+		if m.Progress != nil {
+			m.Progress(0, x.size)
+		}
+	}
+	return s.minimized(x, root)
+}
+
+// minimized returns the proof kept by minimize, read out whole whatever stopped the rounds.
+func (s *Solver) minimized(x *extractor, root ref) (*extractor, ref) {
 	s.err = nil // a stop during the rounds keeps the best proof
 	x.deadline = time.Time{}
 	x.noStop = true
 	return x, root
 }
 
+// timeUp reports whether the round's time is up: a round stopped by it is not whole.
+func (x *extractor) timeUp() bool { return !x.deadline.IsZero() && time.Now().After(x.deadline) }
+
 // losingRefs returns the losing couples of components of x's proof.
 func (x *extractor) losingRefs() map[ref]bool {
 	out := make(map[ref]bool, x.losing)
 	for k, v := range x.nodes {
-		if !v.win && !v.sum {
+		if !v.win && !v.sum && (x.refs == nil || x.refs[k] > 0) {
 			out[k] = true
 		}
 	}
 	return out
+}
+
+// An optionCache keeps the options of the components minimisation met: every round and
+// every change improve tries proves the same couples again, and making a Sprouts position's
+// options (its canonical writings) is most of their cost. It keeps up to a bound of
+// options, then keeps no more.
+type optionCache struct {
+	byKey map[string][]pos
+	room  int // options it may still keep
+}
+
+// optionCacheRoom bounds the options kept: a few hundred MB at most.
+const optionCacheRoom = 1 << 21
+
+func newOptionCache() *optionCache {
+	return &optionCache{byKey: map[string][]pos{}, room: optionCacheRoom}
+}
+
+func (c *optionCache) get(key string) ([]pos, bool) {
+	o, ok := c.byKey[key]
+	return o, ok
+}
+
+func (c *optionCache) put(key string, o []pos) {
+	if len(o) <= c.room {
+		c.byKey[key] = o
+		c.room -= len(o)
+	}
 }
