@@ -60,14 +60,18 @@ func (x *extractor) ended(err error) error {
 	return err
 }
 
-// eliminate tries to leave out of the proof one losing couple after another, every winning
-// couple that shows it taking another of its losing options, those in the proof first;
-// the first that makes the proof smaller is kept, and eliminate reports it.
+// eliminate tries to leave out of the proof one losing couple after another: every winning
+// couple or sum that shows it takes another of its ways, one whose couples are in the proof
+// first; the first that makes the proof smaller is kept, and eliminate reports it.
 func (x *extractor) eliminate() (bool, error) {
 	parents := map[ref][]ref{}
 	for k := range x.refs {
-		if v := x.nodes[k]; v.win && !v.sum {
-			parents[v.kids[0]] = append(parents[v.kids[0]], k)
+		if v := x.nodes[k]; v.win {
+			for _, c := range v.kids {
+				if l := x.nodes[c]; !l.win && !l.sum {
+					parents[c] = append(parents[c], k)
+				}
+			}
 		}
 	}
 	losing := make([]ref, 0, len(parents))
@@ -82,41 +86,58 @@ func (x *extractor) eliminate() (bool, error) {
 		if x.refs[l] == 0 {
 			continue
 		}
-		delta, moved := 0, 0
+		delta, ok := 0, true
+		var undo []relinked
 		for _, w := range parents[l] {
-			alts, err := x.alternatives(w, x.nodes[w])
+			v := x.nodes[w]
+			if x.refs[w] == 0 || !slices.Contains(v.kids, l) {
+				continue // let go, or moved, by an earlier change of this one
+			}
+			alts, err := x.alternatives(w, v)
 			if err != nil {
-				x.undo(parents[l][:moved], l)
+				x.restore(undo)
 				return false, err
 			}
-			best := -1
+			best, bestOut := -1, 0
 			for i, a := range alts {
-				if a[0] != l && (best < 0 || x.refs[a[0]] > 0 && x.refs[alts[best][0]] == 0) {
-					best = i
+				if slices.Contains(a, l) {
+					continue
+				}
+				out := 0 // kids not in the proof
+				for _, c := range a {
+					if x.refs[c] == 0 {
+						out++
+					}
+				}
+				if best < 0 || out < bestOut {
+					best, bestOut = i, out
 				}
 			}
 			if best < 0 {
+				ok = false
 				break
 			}
-			if x.refs[w] == 0 {
-				moved++ // let go by an earlier move of this one: nothing to change
-				continue
-			}
-			delta += x.relink(x.nodes[w], alts[best])
-			moved++
+			undo = append(undo, relinked{v, v.kids})
+			delta += x.relink(v, alts[best])
 		}
-		if moved == len(parents[l]) && delta < 0 {
+		if ok && delta < 0 {
 			return true, nil
 		}
-		x.undo(parents[l][:moved], l)
+		x.restore(undo)
 	}
 	return false, nil
 }
 
-// undo gives the winning couples moved their losing option l back.
-func (x *extractor) undo(moved []ref, l ref) {
-	for _, w := range moved {
-		x.relink(x.nodes[w], []ref{l})
+// A relinked node, with the kids it had.
+type relinked struct {
+	v    *xnode
+	kids []ref
+}
+
+// restore gives the nodes relinked their kids back, the last changed first.
+func (x *extractor) restore(undo []relinked) {
+	for i := len(undo) - 1; i >= 0; i-- {
+		x.relink(undo[i].v, undo[i].kids)
 	}
 }
 

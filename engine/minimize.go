@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"context"
 	"math/rand/v2"
 	"time"
@@ -73,14 +74,66 @@ func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Min
 			break // stopped, or past a limit the first proof kept within
 		}
 	}
-	if !s.stopped() {
-		x.deadline, x.explore = deadline, true
-		x.improve(root)
+	x.deadline, x.explore = deadline, true
+	if s.stopped() || x.improve(root) != nil {
+		return s.minimized(x, root)
+	}
+	// Then kicks: a few choices of the best proof changed at random, the proof improved
+	// again, and kept when it is no larger (so that the walk can cross plateaus).
+	rng := rand.New(rand.NewPCG(m.Seed, 0))
+	for kick := 1; m.Time > 0 || kick <= m.Rounds; kick++ {
+		if !deadline.IsZero() && time.Now().After(deadline) || s.stopped() {
+			break
+		}
+		y := x.clone()
+		if err := y.kick(root, rng, 1+rng.IntN(3)); err != nil {
+			break
+		}
+		if y.improve(root) != nil {
+			break
+		}
+		if y.size <= x.size && !y.timeUp() {
+			x = y
+		}
 		if m.Progress != nil {
-			m.Progress(0, x.size)
+			m.Progress(m.Rounds+kick, x.size)
 		}
 	}
 	return s.minimized(x, root)
+}
+
+// clone returns a copy of x whose choices can change without changing x's.
+func (x *extractor) clone() *extractor {
+	y := *x
+	y.nodes = make(map[ref]*xnode, len(x.nodes))
+	for k, v := range x.nodes {
+		w := *v
+		y.nodes[k] = &w
+	}
+	y.refs = maps.Clone(x.refs)
+	return &y
+}
+
+// kick changes k choices of the proof of root at random, whatever the size it gives.
+func (x *extractor) kick(root ref, rng *rand.Rand, k int) error {
+	winners := x.winners(root)
+	if len(winners) == 0 {
+		return nil
+	}
+	for range k {
+		w := winners[rng.IntN(len(winners))]
+		if x.refs[w] == 0 {
+			continue
+		}
+		alts, err := x.alternatives(w, x.nodes[w])
+		if err != nil {
+			return err
+		}
+		if len(alts) > 0 {
+			x.relink(x.nodes[w], alts[rng.IntN(len(alts))])
+		}
+	}
+	return nil
 }
 
 // minimized returns the proof kept by minimize, read out whole whatever stopped the rounds.
