@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"maps"
 	"context"
+	"maps"
 	"math/rand/v2"
 	"time"
 )
