@@ -17,14 +17,14 @@ import (
 // Preference keys and defaults of the solver panel.
 const (
 	PrefCacheMB    = "cacheMB"
-	DefaultCacheMB = 256
+	DefaultCacheMB = 1024 // a quarter for the tree: cram 4x9's proof, 400 000 nodes, takes about 100 MB
 
 	// The recording of a solution tree stops at a number of nodes or a time, whichever
 	// comes first; the answer never waits for it.
 	PrefTreeNodes      = "treeNodes"
 	DefaultTreeNodes   = 3_000_000
 	PrefTreeSeconds    = "treeSeconds"
-	DefaultTreeSeconds = 60
+	DefaultTreeSeconds = 600 // the tree of cram 4x9 is read out in about the time of its search
 )
 
 // Task is what a button of the panel asks: job's tasks, under the names the window's code
@@ -292,6 +292,7 @@ func (p *SolverPanel) updateButtons() {
 		setEnabled(b, !running && p.valid)
 	}
 	setEnabled(p.ui.stop, running && !p.run.abandoned)
+	setEnabled(p.ui.smaller, p.CanShrink())
 	p.ui.showResume(p.stopped != nil && !running && p.valid)
 	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)

@@ -259,13 +259,13 @@ func TestSolverPanel_LosingOutcomeShowsNimberZero(t *testing.T) {
 func TestSolverPanel_TreeLimitPreference(t *testing.T) {
 	w, _, _ := newTestWorkbench(t)
 	p := w.Solver
-	if got := p.TreeLimits(); got != (job.Limits{TreeNodes: 3_000_000, TreeTime: time.Minute}) {
+	if got := p.TreeLimits(); got != (job.Limits{TreeNodes: 3_000_000, TreeTime: 10 * time.Minute}) {
 		t.Errorf("default limits %+v", got)
 	}
 	p.ui.treeNodes.SetSelected("300 000")
-	p.ui.treeTime.SetSelected("10 min")
-	if got := p.TreeLimits(); got != (job.Limits{TreeNodes: 300_000, TreeTime: 10 * time.Minute}) {
-		t.Errorf("limits %+v after choosing 300 000 nodes and 10 min", got)
+	p.ui.treeTime.SetSelected("1 min")
+	if got := p.TreeLimits(); got != (job.Limits{TreeNodes: 300_000, TreeTime: time.Minute}) {
+		t.Errorf("limits %+v after choosing 300 000 nodes and 1 min", got)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 type panelUI struct {
 	tasks      map[Task]*widget.Button
 	stop       *widget.Button
+	smaller    *widget.Button // makes the proof on show smaller
 	resume     *widget.Button // beside the moves' summary, after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
 	cache      *widget.Select
@@ -58,6 +59,7 @@ func (u *panelUI) build(p *SolverPanel) {
 	}
 	u.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.Stop)
 	u.stop.Importance = widget.DangerImportance
+	u.smaller = newSmallerButton(p)
 	u.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), p.Resume)
 	u.resume.Importance = widget.HighImportance
 	u.resume.Hide()
@@ -279,7 +281,7 @@ func (u *panelUI) showSettings() {
 // so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
 	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop,
-		layout.NewSpacer(), u.gear)
+		u.smaller, layout.NewSpacer(), u.gear)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.

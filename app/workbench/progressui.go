@@ -102,12 +102,8 @@ func (v *proofView) lines() []string {
 	return lines
 }
 
-// showProof shows the proof-number search of t's running phase, or of its last one; when the
-// recording has not reported yet, the search's.
+// showProof shows the proof-number search of t's search phase. The tree is read out of what
+// it proved: the small searches of couples the cache forgot are not the proof's progress.
 func (p *SolverPanel) showProof(t *taskRun) {
-	ph := t.phase
-	if t.stats[ph].Proof == nil && ph == job.Recording {
-		ph = job.Searching
-	}
-	p.ui.proof.show(t.stats[ph].Proof, ph == job.Recording, t.ended[ph])
+	p.ui.proof.show(t.stats[job.Searching].Proof, false, t.ended[job.Searching])
 }

@@ -218,7 +218,7 @@ func (p *SolverPanel) endText(t *taskRun, res job.Result) string {
 
 // request is what the panel asks of the engine for task on position pos of g.
 func (p *SolverPanel) request(task Task, g games.Game, pos engine.Position) job.Request {
-	req := job.Request{Game: g, Position: pos, Task: task, Tree: job.TreeAfter, Limits: p.TreeLimits()}
+	req := job.Request{Game: g, Position: pos, Task: task, Tree: job.TreeAfter, Limits: p.TreeLimits(), ReadOut: true}
 	req.Misere = p.Misere()
 	if task == TaskMoves {
 		req.Tree = job.NoTree // the options' nimbers: no tree of one couple proves them all
