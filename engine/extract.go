@@ -33,16 +33,17 @@ type xnode struct {
 type extractor struct {
 	s        *Solver
 	nodes    map[ref]*xnode
-	exact    map[string]string // cheap key → exact key, for games whose keys are cheap (Exact)
-	facts    map[string]Fact   // what the cache said of a key, when kept for the rounds (see Minimize)
-	prefer   map[ref]bool      // the losing couples of the best proof so far: chosen before others
-	refs     map[ref]int32     // the couples of the proof, by references to them, when nodes holds others too (see improve)
-	size     int               // the proof's size when refs counts it
-	explore  bool              // improve searches the options the facts say nothing of
-	opts     *optionCache      // options made, kept for the rounds of minimisation (nil: none)
-	searched map[ref]bool      // what those searches found: winning or not
-	rng      *rand.Rand        // nil: candidates in the order the rules give them
-	bytes    int64             // estimated memory of nodes
+	exact    map[string]string  // cheap key → exact key, for games whose keys are cheap (Exact)
+	facts    map[string]Fact    // what the cache said of a key, when kept for the rounds (see Minimize)
+	prefer   map[ref]bool       // the losing couples of the best proof so far: chosen before others
+	refs     map[ref]int32      // the couples of the proof, by references to them, when nodes holds others too (see improve)
+	size     int                // the proof's size when refs counts it
+	explore  bool               // improve searches the options the facts say nothing of
+	opts     *optionCache       // options made, kept for the rounds of minimisation (nil: none)
+	searched map[ref]bool       // what those searches found: winning or not
+	known    map[wayKey][][]ref // the ways of proving winning nodes found so far (see ways)
+	rng      *rand.Rand         // nil: candidates in the order the rules give them
+	bytes    int64              // estimated memory of nodes
 	budget   int64
 	maxNodes int64     // couples the proof may hold; 0: no bound but the budget
 	deadline time.Time // a round of minimisation ends here (zero: none)

@@ -215,23 +215,66 @@ func sized(v *xnode) int {
 // would have, their proofs read out. An error (a stop, the time, a fact the rules contradict)
 // ends the list: the alternatives before it are whole.
 func (x *extractor) alternatives(k ref, v *xnode) ([][]ref, error) {
+	all, err := x.ways(k, v)
 	var out [][]ref
-	if v.sum {
-		s := x.summands(x.split(v.at))
-		for last := range s.left {
-			if !s.knownBut(last) {
-				continue // a nimber the search did not need: finding it may cost a search
-			}
-			kids, win, err := x.sumKids(s, last, v.n)
-			if err != nil {
-				return out, err
-			}
-			if win && !slices.Equal(kids, v.kids) {
-				out = append(out, kids)
-			}
+	for _, w := range all {
+		if !slices.Equal(w, v.kids) {
+			out = append(out, w)
 		}
-		return out, nil
 	}
+	return out, err
+}
+
+// ways returns every way to prove the winning node v of k that the facts show (and, when
+// exploring, the searches of the options they say nothing of), kept for the next time: each
+// change tried asks again.
+func (x *extractor) ways(k ref, v *xnode) ([][]ref, error) {
+	wk := wayKey{k, x.explore}
+	if w, ok := x.known[wk]; ok {
+		return w, nil
+	}
+	var out [][]ref
+	var err error
+	if v.sum {
+		out, err = x.sumWays(v)
+	} else {
+		out, err = x.coupleWays(v)
+	}
+	if err == nil {
+		if x.known == nil {
+			x.known = map[wayKey][][]ref{}
+		}
+		x.known[wk] = out
+	}
+	return out, err
+}
+
+// A wayKey names the ways of a node found with or without exploring.
+type wayKey struct {
+	k       ref
+	explore bool
+}
+
+func (x *extractor) sumWays(v *xnode) ([][]ref, error) {
+	var out [][]ref
+	s := x.summands(x.split(v.at))
+	for last := range s.left {
+		if !s.knownBut(last) {
+			continue // a nimber the search did not need: finding it may cost a search
+		}
+		kids, win, err := x.sumKids(s, last, v.n)
+		if err != nil {
+			return out, err
+		}
+		if win {
+			out = append(out, kids)
+		}
+	}
+	return out, nil
+}
+
+func (x *extractor) coupleWays(v *xnode) ([][]ref, error) {
+	var out [][]ref
 	cands := x.candidates(v.at, v.n)
 	if x.explore {
 		more, err := x.unknownLosing(v.at, v.n)
@@ -246,12 +289,14 @@ func (x *extractor) alternatives(k ref, v *xnode) ([][]ref, error) {
 		}
 		return a.hint - b.hint
 	})
+	seen := map[ref]bool{}
 	for _, d := range cands {
 		kid, win, err := x.prove(d.pos, d.n)
 		if err != nil {
 			return out, err
 		}
-		if !win && kid != v.kids[0] {
+		if !win && !seen[kid] {
+			seen[kid] = true
 			out = append(out, []ref{kid})
 		}
 	}

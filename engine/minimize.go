@@ -111,6 +111,7 @@ func (x *extractor) clone() *extractor {
 		y.nodes[k] = &w
 	}
 	y.refs = maps.Clone(x.refs)
+	y.known = maps.Clone(x.known) // its ways name nodes that x has: those y adds stay y's
 	return &y
 }
 
