@@ -1,0 +1,67 @@
+package sprouts_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+	"grundy/job"
+	"grundy/store"
+)
+
+// Glop's smallest known check databases of 0*p's outcome, in losing couples (Glop's
+// records page; the terminal position's couple is not counted).
+var glopSmallest = map[int]int{4: 15, 5: 15, 6: 43, 7: 65, 8: 137, 9: 58, 10: 110, 11: 113}
+
+// TestProofSize_AtMostGlops: `grundy tree sprouts 0*p --outcome-only --workers 1 --minimize
+// Nx` proves 0*p's outcome in no more losing couples than Glop's smallest known proof, the
+// proof checks, and so does its certificate. The p listed are those whose rounds take seconds;
+// docs/proofs.md has the others, found with more time.
+func TestProofSize_AtMostGlops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("minimisation takes about 20 s")
+	}
+	g, err := games.Lookup("sprouts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct{ p, rounds int }{{4, 200}, {5, 50}} {
+		text := "0*" + string(rune('0'+c.p))
+		pos, err := g.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := job.NewRunner("sprouts", job.Config{CacheMB: 256, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := r.Run(ctx, job.Request{Game: g, Position: pos, Task: job.Outcome, Tree: job.TreeOnly, ReadOut: true,
+			Minimize: engine.Minimize{Rounds: c.rounds, Seed: 1}}, nil)
+		r.Close()
+		if res.Err != nil || res.Tree == nil {
+			t.Fatalf("%s: %v, no tree (%s)", text, res.Err, res.NoTree)
+		}
+		if err := engine.Check(ctx, res.Tree, g.Parse); err != nil {
+			t.Fatalf("%s: the minimised proof fails its check: %v", text, err)
+		}
+		size := res.Tree.LosingCouples()
+		if size > glopSmallest[c.p] {
+			t.Errorf("%s: the proof has %d losing couples, Glop's smallest known %d", text, size, glopSmallest[c.p])
+		}
+		var file bytes.Buffer
+		if _, _, err := store.WriteGlop(&file, store.FormatGlop, store.TreeRecords(res.Tree)); err != nil {
+			t.Fatal(err)
+		}
+		db, err := store.ReadDatabase(&file, "certificate", g)
+		if err != nil {
+			t.Fatalf("%s: its certificate does not read back: %v", text, err)
+		}
+		if _, err := store.Certify(ctx, "sprouts", db, pos, store.DatabaseOnly()); err != nil {
+			t.Fatalf("%s: its certificate does not check: %v", text, err)
+		}
+		t.Logf("%s: %d losing couples (Glop's smallest known: %d)", text, size, glopSmallest[c.p])
+	}
+}
