@@ -63,8 +63,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
 	var db storeFlags // the proof is read from what the search proved, with the store's facts behind it
 	db.register(fs)
-	var workers workersFlag
-	workers.register(fs)
+	workers := workersFlag{n: 1}
+	fs.IntVar(&workers.n, "workers", 1, "searches running at once on one position, sharing the cache (0: one per core); with one the proof is the same on every run, with more the search is faster and the proof read out of what it proved may differ from run to run (each checks)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "tree", err)
