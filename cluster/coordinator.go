@@ -3,14 +3,12 @@ package cluster
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log"
 	"sort"
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"grundy/engine"
@@ -78,11 +76,8 @@ type event struct {
 // facts of the stream.
 func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config) (*Coordinator, error) {
 	cfg = cfg.withDefaults()
-	c, err := dial(ctx, url, "grundy-coordinator")
-	if errors.Is(err, ErrUnreachable) {
-		// A fresh server has no streams yet: connect without looking for them.
-		c, err = dialBare(url)
-	}
+	// A fresh server has no streams yet: connect without looking for them.
+	c, err := dial(ctx, url, "grundy-coordinator", cfg.Auth, false)
 	if err != nil {
 		return nil, err
 	}
@@ -94,22 +89,6 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
 	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache}
 	return co, nil
-}
-
-// dialBare connects to a server that may have no streams yet.
-func dialBare(url string) (*conn, error) {
-	c := &conn{url: url, lost: make(chan struct{})}
-	nc, err := nats.Connect(url, nats.Name("grundy-coordinator"), nats.MaxReconnects(-1),
-		nats.ClosedHandler(func(*nats.Conn) { close(c.lost) }))
-	if err != nil {
-		return nil, fmt.Errorf("%w at %s: %v", ErrUnreachable, url, err)
-	}
-	c.nc = nc
-	if c.js, err = jetstream.New(nc); err != nil {
-		nc.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // A coordCache is the coordinator's cache of one game's facts: a shared front before

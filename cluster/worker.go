@@ -30,6 +30,7 @@ type WorkerConfig struct {
 	// unit's root (nearKeys); the others stay in this worker's cache and store. 0 is
 	// DefaultShareDepth; -1 publishes every fact.
 	ShareDepth int
+	Auth       Auth // the worker's credentials and the certificates it trusts
 }
 
 // DefaultShareDepth is the depth of the facts a worker publishes, by default.
@@ -85,7 +86,7 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	if cfg.CacheMB <= 0 {
 		cfg.CacheMB = 256
 	}
-	c, err := dial(ctx, url, "grundy-worker "+cfg.Name)
+	c, err := dial(ctx, url, "grundy-worker "+cfg.Name, cfg.Auth, true)
 	if err != nil {
 		return nil, err
 	}
@@ -426,8 +427,7 @@ func (w *Worker) publishResult(ctx context.Context, r Result) error {
 	b, _ := json.Marshal(r)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	_, err := w.c.js.Publish(pctx, subjectResults+r.Job, b)
-	return err
+	return w.c.publish(pctx, subjectResults+r.Job, b)
 }
 
 // tell publishes the worker's status every second, and its facts every half second.
