@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +37,17 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"serve", "--listen", l.Addr().String(), "--no-db"}, "cannot listen"},
 		{[]string{"serve", "--ack-wait", "10ms", "--no-db"}, "--ack-wait 10ms"},
 		{[]string{"solve", "cram", "3x3", "--server", "nats://127.0.0.1:1", "--misere"}, "--server searches nimbers"},
+		{[]string{"serve", "--listen", "0.0.0.0:0", "--no-db"}, "other machines could join the cluster"},
+		{[]string{"serve", "--listen", ":4222", "--no-db"}, "give --creds-dir DIR"},
+		{[]string{"serve", "--creds-dir", "d", "--tls-cert", "c.pem", "--no-db"}, "--tls-cert and --tls-key go together"},
+		{[]string{"serve", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--no-db"}, "TLS with no keys"},
+		{[]string{"serve", "--creds-dir", "d", "--tls-cert", "nofile.pem", "--tls-key", "nofile.pem", "--no-db"}, "nofile.pem"},
+		{[]string{"serve", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
+		{[]string{"work", "--server", "nats://127.0.0.1:1", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
+		{[]string{"work", "--server", "nats://127.0.0.1:1", "--creds", "nofile.nk", "--no-db"}, "nofile.nk"},
+		{[]string{"solve", "cram", "3x3", "--creds", "worker.nk"}, "--creds and --ca go with --server"},
 	}
+	t.Chdir(t.TempDir()) // serve --creds-dir d
 	for _, c := range cases {
 		code, _, errOut := grundy(c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -150,5 +162,97 @@ func TestSolveServer_InterruptCancelsTheJob(t *testing.T) {
 			t.Fatal("the worker still searched the unit of a job given up 60 s later")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// run starts grundy with args in this process until the test ends, and returns what ends
+// it: its exit code, once its context is cancelled.
+func run(t *testing.T, args ...string) (stop func() (int, string, string)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- Main(ctx, args, &out, &errOut) }()
+	var once sync.Once
+	var code int
+	stop = func() (int, string, string) {
+		once.Do(func() { cancel(); code = <-done })
+		return code, out.String(), errOut.String()
+	}
+	t.Cleanup(func() { stop() })
+	return stop
+}
+
+// serve --creds-dir on loopback: the workers and clients of its folder's keys and CA are let
+// in, and two workers on one machine each open a store of their own; no key, a worker's key
+// handing a job over, another CA: exit 2 and one line saying why.
+func TestServe_CredsDir(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", xdg)
+	creds := filepath.Join(t.TempDir(), "creds")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	url := "tls://" + addr
+	stopServe := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds)
+	ca, worker, client := filepath.Join(creds, cluster.CAFile), filepath.Join(creds, cluster.WorkerCreds), filepath.Join(creds, cluster.ClientCreds)
+	func() {
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			a, err := cluster.LoadAuth(client, ca)
+			if err != nil {
+				continue
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			cl, err := cluster.DialAuth(ctx, url, a)
+			cancel()
+			if err == nil {
+				cl.Close()
+				return
+			}
+		}
+		code, _, errOut := stopServe()
+		t.Fatalf("grundy serve --creds-dir did not let its client in within 20 s: exit %d, %s", code, errOut)
+	}()
+	var workers []func() (int, string, string)
+	for range 2 {
+		workers = append(workers, run(t, "work", "--server", url, "--creds", worker, "--ca", ca, "--workers", "1", "--cache-mb", "8"))
+	}
+	code, out, errOut := grundy("solve", "cram", "3x5", "--server", url, "--creds", client, "--ca", ca, "--json", "--timeout", "60s")
+	if code != 0 || !strings.Contains(out, `"nimber"`) {
+		t.Errorf("solve --server with a client's key: exit %d, %s%s", code, out, errOut)
+	}
+	stores := map[string]bool{}
+	for i, stop := range workers {
+		code, out, errOut := stop()
+		_, dir, ok := strings.Cut(out, "(store ")
+		if code != 0 || !ok {
+			t.Errorf("worker %d: exit %d, %s%s; want 0 and a store of its own", i, code, out, errOut)
+			continue
+		}
+		stores[strings.Fields(dir)[0]] = true
+	}
+	if len(stores) != 2 {
+		t.Errorf("two workers on one machine opened %d stores, want 2: %v", len(stores), stores)
+	}
+	other := filepath.Join(t.TempDir(), "other")
+	if _, err := cluster.MakeCert(other, "127.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ca", ca}, "refused by the server"},
+		{[]string{"--creds", worker, "--ca", ca}, "not permitted"},
+		{[]string{"--creds", client, "--ca", filepath.Join(other, cluster.CAFile)}, "certificate signed by unknown authority"},
+		{[]string{"--creds", client}, "refused by the server"},
+	} {
+		args := append([]string{"solve", "cram", "3x5", "--server", url, "--timeout", "20s"}, c.args...)
+		code, _, errOut := grundy(args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line with %q", args, code, errOut, c.want)
+		}
 	}
 }

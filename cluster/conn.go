@@ -84,19 +84,23 @@ func dial(ctx context.Context, url, name string, auth Auth, streams bool) (*conn
 }
 
 // asyncError takes the errors the server sends outside a request: a denial ends the
-// publishes of its subject, and is logged.
+// publishes of its subject with ErrPermission, and is logged when none was waiting.
 func (c *conn) asyncError(_ *nats.Conn, _ *nats.Subscription, err error) {
 	if !errors.Is(err, nats.ErrPermissionViolation) {
 		return
 	}
 	c.denied.Add(1)
-	log.Printf("cluster: %s: %v", c.name, err)
+	told := false
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	for p := range c.denials {
 		if strings.Contains(err.Error(), `"`+p.subject+`"`) {
 			p.stop(fmt.Errorf("%w: %v", ErrPermission, err))
+			told = true
 		}
+	}
+	c.mu.Unlock()
+	if !told { // else the publish's error says it
+		log.Printf("cluster: %s: %v", c.name, err)
 	}
 }
 
