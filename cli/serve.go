@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"grundy/cluster"
@@ -89,9 +90,9 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 	switch {
 	case f.credsDir != "" && f.cert == "":
 		fmt.Fprintf(env.Stdout, "grundy serve: keys and certificates in %s: grundy work --server %s --creds %s --ca %s\n",
-			f.credsDir, srv.URL(), cluster.WorkerCreds, cluster.CAFile)
+			f.credsDir, nodeURL(srv.URL()), cluster.WorkerCreds, cluster.CAFile)
 	case f.credsDir != "":
-		fmt.Fprintf(env.Stdout, "grundy serve: keys in %s: grundy work --server %s --creds %s\n", f.credsDir, srv.URL(), cluster.WorkerCreds)
+		fmt.Fprintf(env.Stdout, "grundy serve: keys in %s: grundy work --server %s --creds %s\n", f.credsDir, nodeURL(srv.URL()), cluster.WorkerCreds)
 	}
 	if err := co.Run(ctx); err != nil {
 		return fail(env, "serve", err)
@@ -134,6 +135,21 @@ func loopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// nodeURL is the server's URL as the other machines give it: this machine's name for an
+// address that is any of its own (0.0.0.0).
+func nodeURL(url string) string {
+	scheme, addr, _ := strings.Cut(url, "://")
+	host, port, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsUnspecified() {
+		return url
+	}
+	name, err := os.Hostname()
+	if err != nil {
+		return url
+	}
+	return scheme + "://" + net.JoinHostPort(name, port)
 }
 
 // security is what the server asks with --creds-dir: the folder's keys, and TLS with
