@@ -189,39 +189,20 @@ func TestServe_CredsDir(t *testing.T) {
 	xdg := t.TempDir()
 	t.Setenv("XDG_DATA_HOME", xdg)
 	creds := filepath.Join(t.TempDir(), "creds")
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := freePort(t)
 	url := "tls://" + addr
 	stopServe := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds)
 	ca, worker, client := filepath.Join(creds, cluster.CAFile), filepath.Join(creds, cluster.WorkerCreds), filepath.Join(creds, cluster.ClientCreds)
-	func() {
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			a, err := cluster.LoadAuth(client, ca)
-			if err != nil {
-				continue
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			cl, err := cluster.DialAuth(ctx, url, a)
-			cancel()
-			if err == nil {
-				cl.Close()
-				return
-			}
-		}
-		code, _, errOut := stopServe()
-		t.Fatalf("grundy serve --creds-dir did not let its client in within 20 s: exit %d, %s", code, errOut)
-	}()
+	waitServe(t, url, func() cluster.Auth { a, _ := cluster.LoadAuth(client, ca); return a }, stopServe)
 	var workers []func() (int, string, string)
 	for range 2 {
 		workers = append(workers, run(t, "work", "--server", url, "--creds", worker, "--ca", ca, "--workers", "1", "--cache-mb", "8"))
 	}
-	code, out, errOut := grundy("solve", "cram", "3x5", "--server", url, "--creds", client, "--ca", ca, "--json", "--timeout", "60s")
-	if code != 0 || !strings.Contains(out, `"nimber"`) {
-		t.Errorf("solve --server with a client's key: exit %d, %s%s", code, out, errOut)
+	for _, u := range []string{url, "nats://" + addr} { // TLS by --ca, whatever the scheme
+		code, out, errOut := grundy("solve", "cram", "3x5", "--server", u, "--creds", client, "--ca", ca, "--json", "--timeout", "60s")
+		if code != 0 || !strings.Contains(out, `"nimber"`) {
+			t.Errorf("solve --server %s with a client's key: exit %d, %s%s", u, code, out, errOut)
+		}
 	}
 	stores := map[string]bool{}
 	for i, stop := range workers {
@@ -254,5 +235,49 @@ func TestServe_CredsDir(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line with %q", args, code, errOut, c.want)
 		}
+	}
+}
+
+// waitServe waits until the server at url lets a client in with auth (read again at each
+// try: serve writes its files as it starts), or fails the test with serve's stop.
+func waitServe(t *testing.T, url string, auth func() cluster.Auth, stop func() (int, string, string)) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		cl, err := cluster.DialAuth(ctx, url, auth())
+		cancel()
+		if err == nil {
+			cl.Close()
+			return
+		}
+	}
+	code, _, errOut := stop()
+	t.Fatalf("grundy serve did not let a client in within 20 s: exit %d, %s", code, errOut)
+}
+
+// freePort returns a loopback address whose port is free now.
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// serve on loopback asks for nothing: a worker and solve --server with no key.
+func TestServe_Loopback(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	addr := freePort(t)
+	url := "nats://" + addr
+	waitServe(t, url, func() cluster.Auth { return cluster.Auth{} }, run(t, "serve", "--listen", addr, "--no-db"))
+	stopWork := run(t, "work", "--server", url, "--workers", "1", "--cache-mb", "8", "--no-db")
+	code, out, errOut := grundy("solve", "cram", "3x5", "--server", url, "--json", "--timeout", "60s")
+	if code != 0 || !strings.Contains(out, `"nimber"`) {
+		t.Errorf("solve --server on loopback: exit %d, %s%s", code, out, errOut)
+	}
+	if code, out, errOut := stopWork(); code != 0 || !strings.Contains(out, "no store") {
+		t.Errorf("work --no-db: exit %d, %s%s", code, out, errOut)
 	}
 }

@@ -56,9 +56,8 @@ func dial(ctx context.Context, url, name string, auth Auth, streams bool) (*conn
 		nats.ClosedHandler(func(*nats.Conn) { close(c.lost) }),
 		nats.ErrorHandler(c.asyncError)}, auth.options()...)
 	target := url
-	if auth.inProcess != nil {
-		// No TLS in process: a tls:// URL would ask for it.
-		target = "nats://" + strings.TrimPrefix(url, "tls://")
+	if rest, ok := strings.CutPrefix(url, "tls://"); ok && auth.inProcess != nil {
+		target = "nats://" + rest // no TLS in process: a tls:// URL would ask for it
 	}
 	nc, err := nats.Connect(target, opts...)
 	if err != nil {
