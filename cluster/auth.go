@@ -63,7 +63,7 @@ func permissions(r Role) (*server.Permissions, error) {
 		pub = append(pub, reader(StreamFacts)...)
 		pub = append(pub, reader(kvStream(BucketAnswers))...)
 	case RoleClient:
-		pub = []string{subjectJobs, subjectCancel, api("STREAM.INFO", StreamUnits)}
+		pub = []string{subjectJobs + "*", subjectCancel + "*", api("STREAM.INFO", StreamUnits)}
 		for _, b := range []string{BucketAnswers, BucketStatus, BucketWorkers} {
 			pub = append(pub, reader(kvStream(b))...)
 		}

@@ -3,11 +3,13 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nkeys"
 
 	"grundy/engine"
@@ -94,6 +96,38 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 		}
 		if n := st.CachedInfo().State.Msgs; n != 0 {
 			t.Errorf("stream %s holds %d messages after the denials, want 0", s, n)
+		}
+	}
+}
+
+// A worker that makes push consumers on the streams it reads, delivering to the subjects it
+// may not publish on, gets nothing into them: no job, cancel, unit, answer nor status. (With
+// the jobs on the literal subject grundy.job, its facts reached the jobs' stream as jobs.)
+func TestAuth_PushConsumerForgesNothing(t *testing.T) {
+	tc := startCluster(t, 0, Config{}, WorkerConfig{})
+	ctx, worker := tc.dialAs(t, tc.worker, 30*time.Second)
+	_, admin := tc.dialAs(t, tc.srv.Auth(), 30*time.Second)
+	tc.clients = nil
+	targets := []string{subjectJobs + "victim", subjectCancel + "victim", subjectUnits + "victim",
+		"$KV." + BucketAnswers + ".victim", "$KV." + BucketStatus + ".victim", "grundy.job", "grundy.cancel"}
+	for i, target := range targets {
+		for _, stream := range []string{StreamFacts, kvStream(BucketAnswers)} {
+			worker.c.js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
+				Name: fmt.Sprintf("forger%d-%s", i, stream), DeliverSubject: target})
+		}
+	}
+	lie := []byte(`{"id":"victim","job":"victim","game":"cram","position":"3x3","n":0,"nodes":1000000000000,"outcome":"L","nimber":5}`)
+	if err := worker.c.publish(ctx, subjectFacts, lie); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	for _, s := range []string{StreamJobs, StreamUnits, kvStream(BucketAnswers), kvStream(BucketStatus)} {
+		st, err := admin.c.js.Stream(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := st.CachedInfo().State.Msgs; n != 0 {
+			t.Errorf("stream %s holds %d messages after a worker's push consumers, want 0", s, n)
 		}
 	}
 }

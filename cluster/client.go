@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -39,6 +40,9 @@ func DialAuth(ctx context.Context, url string, auth Auth) (*Client, error) {
 // Close closes the connection.
 func (cl *Client) Close() { cl.c.close() }
 
+// validID matches a job's id: one token of a subject (grundy.job.<id>).
+var validID = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
 // NewJobID returns a fresh job id.
 func NewJobID() string {
 	b := make([]byte, 8)
@@ -55,9 +59,12 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 	if job.ID == "" {
 		job.ID = NewJobID()
 	}
+	if !validID.MatchString(job.ID) {
+		return Answer{}, Status{}, fmt.Errorf("cluster: job id %q: want letters, digits, _ and -", job.ID)
+	}
 	var last Status
 	b, _ := json.Marshal(job)
-	if err := cl.c.publish(ctx, subjectJobs, b, jetstream.WithMsgID(job.ID)); err != nil {
+	if err := cl.c.publish(ctx, subjectJobs+job.ID, b, jetstream.WithMsgID(job.ID)); err != nil {
 		return Answer{}, last, fmt.Errorf("cluster: handing the job over: %w", err)
 	}
 	answers, err := cl.c.js.KeyValue(ctx, BucketAnswers)
@@ -106,7 +113,7 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 // next heartbeat, keeping what they proved. A job answered already stays answered.
 func (cl *Client) Cancel(ctx context.Context, id string) error {
 	b, _ := json.Marshal(Cancel{Job: id})
-	if err := cl.c.publish(ctx, subjectCancel, b, jetstream.WithMsgID("cancel/"+id)); err != nil {
+	if err := cl.c.publish(ctx, subjectCancel+id, b, jetstream.WithMsgID("cancel/"+id)); err != nil {
 		return fmt.Errorf("cluster: cancelling job %s: %w", id, err)
 	}
 	return nil

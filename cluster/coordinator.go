@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -175,7 +176,7 @@ func (co *Coordinator) consume(ctx context.Context) error {
 		take            func(jetstream.Msg)
 	}{
 		{StreamJobs, "", func(m jetstream.Msg) {
-			if m.Subject() == subjectCancel {
+			if strings.HasPrefix(m.Subject(), strings.TrimSuffix(subjectCancel, ".")) { // grundy.cancel of before, too
 				var c Cancel
 				if json.Unmarshal(m.Data(), &c) == nil {
 					co.events <- event{cancel: c.Job}

@@ -12,12 +12,19 @@ import (
 // The names of the streams, subjects and buckets the cluster uses on JetStream. Every node
 // agrees on them; the coordinator makes them (Setup).
 const (
-	// StreamJobs holds the positions handed to the cluster (Job), one message each.
+	// StreamJobs holds the positions handed to the cluster (Job), one message each, on
+	// grundy.job.<job>.
 	StreamJobs  = "GRUNDY_JOBS"
-	subjectJobs = "grundy.job"
+	subjectJobs = "grundy.job."
 	// subjectCancel, on the jobs stream too, holds the ids of jobs to give up (Cancel),
-	// after the job's own message: a coordinator started again reads them in that order.
-	subjectCancel = "grundy.cancel"
+	// grundy.cancel.<job>, after the job's own message: a coordinator started again reads
+	// them in that order. The job's id is in the subject, not only in the message, because
+	// a stream of literal subjects (grundy.job alone) would let a worker hand jobs over: a
+	// push consumer that it makes on the facts stream, which it writes, delivers the
+	// worker's bytes to any subject that someone subscribes to literally, and a stream is
+	// that someone for its literal subjects; for a wildcard one nobody is
+	// (TestAuth_PushConsumerForgesNothing).
+	subjectCancel = "grundy.cancel."
 	// StreamUnits is the work queue of units (Unit): one subject a job, grundy.unit.<job>,
 	// each message acked by the worker that searched it, redelivered when none did within
 	// the consumer's AckWait.

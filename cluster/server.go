@@ -138,7 +138,7 @@ func (c Config) withDefaults() Config {
 // that they survive a restart of the server.
 func setup(ctx context.Context, js jetstream.JetStream, c Config) error {
 	streams := []jetstream.StreamConfig{
-		{Name: StreamJobs, Subjects: []string{subjectJobs, subjectCancel}, Duplicates: 10 * time.Minute},
+		{Name: StreamJobs, Subjects: []string{subjectJobs + "*", subjectCancel + "*"}, Duplicates: 10 * time.Minute},
 		{Name: StreamUnits, Subjects: []string{subjectUnits + ">"}, Retention: jetstream.WorkQueuePolicy, Duplicates: 10 * time.Minute},
 		{Name: StreamResults, Subjects: []string{subjectResults + ">"}},
 		{Name: StreamFacts, Subjects: []string{subjectFacts}},
