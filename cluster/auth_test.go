@@ -101,7 +101,8 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 }
 
 // A worker that makes push consumers on the streams it reads, delivering to the subjects it
-// may not publish on, gets nothing into them: no job, cancel, unit, answer nor status. (With
+// may not publish on, gets nothing into them: no job, cancel, unit, answer nor status, and
+// no call of the JetStream API. (With
 // the jobs on the literal subject grundy.job, its facts reached the jobs' stream as jobs.)
 func TestAuth_PushConsumerForgesNothing(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
@@ -109,7 +110,8 @@ func TestAuth_PushConsumerForgesNothing(t *testing.T) {
 	_, admin := tc.dialAs(t, tc.srv.Auth(), 30*time.Second)
 	tc.clients = nil
 	targets := []string{subjectJobs + "victim", subjectCancel + "victim", subjectUnits + "victim",
-		"$KV." + BucketAnswers + ".victim", "$KV." + BucketStatus + ".victim", "grundy.job", "grundy.cancel"}
+		"$KV." + BucketAnswers + ".victim", "$KV." + BucketStatus + ".victim", "grundy.job", "grundy.cancel",
+		api("STREAM.DELETE", StreamJobs), api("STREAM.PURGE", StreamUnits), api("CONSUMER.DELETE", StreamUnits, consumerUnits)}
 	for i, target := range targets {
 		for _, stream := range []string{StreamFacts, kvStream(BucketAnswers)} {
 			worker.c.js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
@@ -129,5 +131,8 @@ func TestAuth_PushConsumerForgesNothing(t *testing.T) {
 		if n := st.CachedInfo().State.Msgs; n != 0 {
 			t.Errorf("stream %s holds %d messages after a worker's push consumers, want 0", s, n)
 		}
+	}
+	if _, err := admin.c.js.Consumer(ctx, StreamUnits, consumerUnits); err != nil {
+		t.Errorf("the workers' consumer after a worker's push consumers: %v", err)
 	}
 }
