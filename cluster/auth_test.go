@@ -52,7 +52,8 @@ func TestAuth_StrangersRefused(t *testing.T) {
 }
 
 // A worker's key cannot hand a job over nor cancel one, nor write an answer, nor delete a
-// stream; a client's cannot publish facts nor results. Nothing of it reaches the streams.
+// stream; a client's cannot publish facts, results nor units, nor write an answer. Nothing
+// of it reaches the streams.
 func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
 	ctx, worker := tc.dialAs(t, tc.worker, 30*time.Second)
@@ -86,10 +87,18 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	} else if _, err := kv.Put(short(), "some-job", []byte(`{"outcome":"L"}`)); err == nil {
 		t.Error("a worker wrote an answer")
 	}
+	if err := client.c.publish(ctx, subjectUnits+"some-job", []byte(`{"job":"some-job","id":"u","game":"cram","position":"4x9","nodes":1000000000000}`)); !errors.Is(err, ErrPermission) {
+		t.Errorf("a client's unit = %v, want ErrPermission", err)
+	}
+	if kv, err := client.c.js.KeyValue(short(), BucketAnswers); err != nil {
+		t.Errorf("a client cannot read the answers: %v", err)
+	} else if _, err := kv.Put(short(), "some-job", []byte(`{"outcome":"L"}`)); err == nil {
+		t.Error("a client wrote an answer")
+	}
 	if n := worker.c.denied.Load(); n < 4 {
 		t.Errorf("the server denied the worker %d subjects, want 4", n)
 	}
-	for _, s := range []string{StreamJobs, StreamResults, StreamFacts, kvStream(BucketAnswers)} {
+	for _, s := range []string{StreamJobs, StreamResults, StreamFacts, StreamUnits, kvStream(BucketAnswers)} {
 		st, err := admin.c.js.Stream(ctx, s)
 		if err != nil {
 			t.Fatal(err)
