@@ -51,8 +51,11 @@ var ErrDenied = errors.New("refused by the server")
 // key handing a job over, a client's publishing facts.
 var ErrPermission = errors.New("not permitted")
 
-// permissions are role's subjects, allowed one by one: whatever is not listed is denied.
-func permissions(r Role) (*server.Permissions, error) {
+// permissions are the subjects of a user of role r whose key is key, allowed one by one:
+// whatever is not listed is denied. The replies it reads come to inboxes of its own
+// (inbox), so that no user reads another's: the units handed to another worker, with the
+// subjects that ack them.
+func permissions(r Role, key string) (*server.Permissions, error) {
 	var pub []string
 	switch r {
 	case RoleWorker:
@@ -73,7 +76,7 @@ func permissions(r Role) (*server.Permissions, error) {
 	pub = append(pub, "$JS.FC.>") // the flow control of ordered consumers
 	return &server.Permissions{
 		Publish:   &server.SubjectPermission{Allow: pub},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
+		Subscribe: &server.SubjectPermission{Allow: []string{inbox(key) + ".>"}},
 	}, nil
 }
 
@@ -90,6 +93,9 @@ func api(call string, names ...string) string {
 	return "$JS.API." + call + "." + strings.Join(names, ".")
 }
 
+// inbox is the prefix of the inboxes of the user whose public key is key.
+func inbox(key string) string { return "_INBOX." + key }
+
 // kvStream is the stream that holds the bucket's entries.
 func kvStream(bucket string) string { return "KV_" + bucket }
 
@@ -100,7 +106,7 @@ func nkeyUsers(sec Security, coordinator string) ([]*server.NkeyUser, error) {
 		if !nkeys.IsValidPublicUserKey(u.NKey) {
 			return nil, fmt.Errorf("cluster: user %q: %q is not the public key of a user", u.Name, u.NKey)
 		}
-		p, err := permissions(u.Role)
+		p, err := permissions(u.Role, u.NKey)
 		if err != nil {
 			return nil, fmt.Errorf("cluster: user %q: %w", u.Name, err)
 		}
@@ -149,7 +155,7 @@ func (a Auth) options() []nats.Option {
 	var opts []nats.Option
 	if a.key != nil {
 		pub, _ := a.key.PublicKey()
-		opts = append(opts, nats.Nkey(pub, a.key.Sign))
+		opts = append(opts, nats.Nkey(pub, a.key.Sign), nats.CustomInboxPrefix(inbox(pub)))
 	}
 	if a.roots != nil {
 		opts = append(opts, nats.Secure(&tls.Config{RootCAs: a.roots, MinVersion: tls.VersionTLS12}))

@@ -52,7 +52,7 @@ func TestAuth_StrangersRefused(t *testing.T) {
 }
 
 // A worker's key cannot hand a job over nor cancel one, nor write an answer, nor delete a
-// stream; a client's cannot publish facts, results nor units, nor write an answer. Nothing
+// stream, nor read the replies to other keys; a client's cannot publish facts, results nor units, nor write an answer. Nothing
 // of it reaches the streams.
 func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
@@ -95,8 +95,14 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	} else if _, err := kv.Put(short(), "some-job", []byte(`{"outcome":"L"}`)); err == nil {
 		t.Error("a client wrote an answer")
 	}
-	if n := worker.c.denied.Load(); n < 4 {
-		t.Errorf("the server denied the worker %d subjects, want 4", n)
+	// Another key's replies: a client's answers, a worker's units and their acks.
+	if _, err := worker.c.nc.SubscribeSync("_INBOX.>"); err != nil {
+		t.Fatal(err)
+	}
+	worker.c.nc.Flush()
+	time.Sleep(100 * time.Millisecond) // the denial comes after the flush's pong
+	if n := worker.c.denied.Load(); n < 5 {
+		t.Errorf("the server denied the worker %d subjects, want 5", n)
 	}
 	for _, s := range []string{StreamJobs, StreamResults, StreamFacts, StreamUnits, kvStream(BucketAnswers)} {
 		st, err := admin.c.js.Stream(ctx, s)
