@@ -184,7 +184,7 @@ func run(t *testing.T, args ...string) (stop func() (int, string, string)) {
 
 // serve --creds-dir on loopback: the workers and clients of its folder's keys and CA are let
 // in, and two workers on one machine each open a store of their own; no key, a worker's key
-// handing a job over, another CA: exit 2 and one line saying why.
+// handing a job over, another CA, a client's key working: exit 2 and one line saying why.
 func TestServe_CredsDir(t *testing.T) {
 	xdg := t.TempDir()
 	t.Setenv("XDG_DATA_HOME", xdg)
@@ -235,6 +235,10 @@ func TestServe_CredsDir(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line with %q", args, code, errOut, c.want)
 		}
+	}
+	args := []string{"work", "--server", url, "--creds", client, "--ca", ca, "--no-db"}
+	if code, _, errOut := grundy(args...); code != exitUsage || !strings.Contains(errOut, "not permitted") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line: not permitted", args, code, errOut)
 	}
 }
 

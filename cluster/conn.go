@@ -37,8 +37,9 @@ type conn struct {
 	denied  atomic.Int64         // the server's denials of a subject to this node
 }
 
-// A publishing is a publish waiting for its ack, which the server's denial of its subject
-// ends at once (the server sends no ack then, only an error).
+// A publishing is a request waiting for its reply (a publish for its ack), which the
+// server's denial of its subject ends at once (the server sends no reply then, only an
+// error).
 type publishing struct {
 	subject string
 	stop    context.CancelCauseFunc
@@ -106,6 +107,15 @@ func (c *conn) asyncError(_ *nats.Conn, _ *nats.Subscription, err error) {
 // publish publishes data on subject to JetStream and waits for its ack: an error that Is
 // ErrPermission as soon as the server denies this node the subject.
 func (c *conn) publish(ctx context.Context, subject string, data []byte, opts ...jetstream.PublishOpt) error {
+	return c.call(ctx, subject, func(ctx context.Context) error {
+		_, err := c.js.Publish(ctx, subject, data, opts...)
+		return err
+	})
+}
+
+// call runs send, which sends on subject and waits for the reply, and ends it with an error
+// that Is ErrPermission as soon as the server denies this node the subject.
+func (c *conn) call(ctx context.Context, subject string, send func(context.Context) error) error {
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	p := &publishing{subject: subject, stop: stop}
@@ -117,7 +127,7 @@ func (c *conn) publish(ctx context.Context, subject string, data []byte, opts ..
 		delete(c.denials, p)
 		c.mu.Unlock()
 	}()
-	_, err := c.js.Publish(ctx, subject, data, opts...)
+	err := send(ctx)
 	if cause := context.Cause(ctx); err != nil && errors.Is(cause, ErrPermission) {
 		return cause
 	}

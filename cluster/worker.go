@@ -90,6 +90,20 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	if err != nil {
 		return nil, err
 	}
+	// A key of another role (a client's) is told now, not at the first unit.
+	err = c.call(ctx, api("CONSUMER.INFO", StreamUnits, consumerUnits), func(ctx context.Context) error {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		_, err := c.js.Consumer(ctx, StreamUnits, consumerUnits)
+		return err
+	})
+	if err != nil {
+		c.close()
+		if !errors.Is(err, ErrPermission) {
+			err = fmt.Errorf("%w at %s: %v", ErrUnreachable, url, err)
+		}
+		return nil, err
+	}
 	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}}
 	// With a store, the others' facts reach it through the cache (store.Through), whose
 	// writer reports a conflict; the merger reports those it meets in the cache.
