@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -46,8 +47,11 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--creds", "nofile.nk", "--no-db"}, "nofile.nk"},
 		{[]string{"solve", "cram", "3x3", "--creds", "worker.nk"}, "--creds and --ca go with --server"},
+		{[]string{"serve", "--creds-dir", "bad", "--no-db"}, `user "root": unknown role "admin"`},
 	}
 	t.Chdir(t.TempDir()) // serve --creds-dir d
+	os.Mkdir("bad", 0o700)
+	os.WriteFile(filepath.Join("bad", "users.json"), []byte(`{"users": [{"name": "root", "role": "admin", "nkey": "UCCSVSA5AMMQJF4TRT6NZANRLG5EIT2JZUY3DQRGY22PGUMRYAEMPNEF"}]}`), 0o600)
 	for _, c := range cases {
 		code, _, errOut := grundy(c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {

@@ -71,7 +71,7 @@ func permissions(r Role, key string) (*server.Permissions, error) {
 			pub = append(pub, reader(kvStream(b))...)
 		}
 	default:
-		return nil, fmt.Errorf("cluster: unknown role %q (want %s or %s)", r, RoleWorker, RoleClient)
+		return nil, fmt.Errorf("unknown role %q (want %s or %s)", r, RoleWorker, RoleClient)
 	}
 	pub = append(pub, "$JS.FC.>") // the flow control of ordered consumers
 	return &server.Permissions{
@@ -103,16 +103,24 @@ func kvStream(bucket string) string { return "KV_" + bucket }
 func nkeyUsers(sec Security, coordinator string) ([]*server.NkeyUser, error) {
 	users := []*server.NkeyUser{{Nkey: coordinator}}
 	for _, u := range sec.Users {
-		if !nkeys.IsValidPublicUserKey(u.NKey) {
-			return nil, fmt.Errorf("cluster: user %q: %q is not the public key of a user", u.Name, u.NKey)
+		if err := u.check(); err != nil {
+			return nil, err
 		}
-		p, err := permissions(u.Role, u.NKey)
-		if err != nil {
-			return nil, fmt.Errorf("cluster: user %q: %w", u.Name, err)
-		}
+		p, _ := permissions(u.Role, u.NKey)
 		users = append(users, &server.NkeyUser{Nkey: u.NKey, Permissions: p})
 	}
 	return users, nil
+}
+
+// check reports a user whose key is not a user's public nkey, or whose role is unknown.
+func (u User) check() error {
+	if !nkeys.IsValidPublicUserKey(u.NKey) {
+		return fmt.Errorf("cluster: user %q: %q is not the public key of a user (U…)", u.Name, u.NKey)
+	}
+	if _, err := permissions(u.Role, u.NKey); err != nil {
+		return fmt.Errorf("cluster: user %q: %w", u.Name, err)
+	}
+	return nil
 }
 
 // An Auth is how a node connects to the server: the nkey it signs the server's challenge

@@ -60,6 +60,11 @@ func MakeCreds(dir string) ([]User, error) {
 	if len(f.Users) == 0 {
 		return nil, fmt.Errorf("cluster: credentials %s: no users", path)
 	}
+	for _, u := range f.Users {
+		if err := u.check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	return f.Users, nil
 }
 
