@@ -289,3 +289,22 @@ func TestServe_Loopback(t *testing.T) {
 		t.Errorf("work --no-db: exit %d, %s%s", code, out, errOut)
 	}
 }
+
+// serve --tls-cert --tls-key: the server shows the certificate given, which the nodes trust
+// by its CA; the keys are the folder's.
+func TestServe_TLSCertGiven(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	pki, creds := t.TempDir(), filepath.Join(t.TempDir(), "creds")
+	if _, err := cluster.MakeCert(pki, "127.0.0.1"); err != nil { // a CA and a certificate of "someone else's"
+		t.Fatal(err)
+	}
+	addr := freePort(t)
+	url := "tls://" + addr
+	stop := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds,
+		"--tls-cert", filepath.Join(pki, "server.pem"), "--tls-key", filepath.Join(pki, "server-key.pem"))
+	client, ca := filepath.Join(creds, cluster.ClientCreds), filepath.Join(pki, cluster.CAFile)
+	waitServe(t, url, func() cluster.Auth { a, _ := cluster.LoadAuth(client, ca); return a }, stop)
+	if _, err := os.Stat(filepath.Join(creds, cluster.CAFile)); err == nil {
+		t.Errorf("serve --tls-cert made a CA of its own in %s", creds)
+	}
+}
