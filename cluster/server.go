@@ -56,7 +56,7 @@ func StartSecureServer(addr, dir string, sec Security) (*Server, error) {
 		NoSigs: true, MaxPayload: 1 << 20, TLSConfig: sec.TLS}
 	var coord nkeys.KeyPair
 	if len(sec.Users) > 0 {
-		if opts.Nkeys, coord, err = coordinatorAnd(sec); err != nil {
+		if opts.Nkeys, coord, err = withCoordinator(sec); err != nil {
 			return nil, err
 		}
 	}
@@ -72,9 +72,9 @@ func StartSecureServer(addr, dir string, sec Security) (*Server, error) {
 	return &Server{ns: ns, dir: dir, coord: coord}, nil
 }
 
-// coordinatorAnd makes the coordinator's key, for this run only, and returns the users of
+// withCoordinator makes the coordinator's key, for this run only, and returns the users of
 // sec with it.
-func coordinatorAnd(sec Security) ([]*server.NkeyUser, nkeys.KeyPair, error) {
+func withCoordinator(sec Security) ([]*server.NkeyUser, nkeys.KeyPair, error) {
 	coord, err := nkeys.CreateUser()
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster: the coordinator's key: %w", err)
