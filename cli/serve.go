@@ -81,7 +81,7 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "serve", err)
 	}
 	defer srv.Close()
-	f.cfg.Auth = srv.Auth()
+	f.cfg.Auth, f.cfg.Users = srv.Auth(), sec.Users
 	co, err := cluster.NewCoordinator(ctx, srv.URL(), st, f.cfg)
 	if err != nil {
 		return fail(env, "serve", err)

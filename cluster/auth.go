@@ -59,7 +59,7 @@ func permissions(r Role, key string) (*server.Permissions, error) {
 	var pub []string
 	switch r {
 	case RoleWorker:
-		pub = []string{subjectFacts, subjectResults + ">", "$KV." + BucketWorkers + ".>",
+		pub = []string{subjectFacts + key, subjectResults + "*." + key, "$KV." + BucketWorkers + ".>",
 			api("STREAM.INFO", StreamUnits), api("CONSUMER.INFO", StreamUnits, consumerUnits),
 			api("CONSUMER.MSG.NEXT", StreamUnits, consumerUnits), "$JS.ACK." + StreamUnits + "." + consumerUnits + ".>",
 			api("STREAM.INFO", kvStream(BucketWorkers))}
@@ -157,6 +157,18 @@ func LoadAuth(credsFile, caFile string) (Auth, error) {
 	}
 	return a, nil
 }
+
+// sender is the token of a's key in the subjects of the facts and results it publishes.
+func (a Auth) sender() string {
+	if a.key == nil {
+		return openSender
+	}
+	pub, _ := a.key.PublicKey()
+	return pub
+}
+
+// senderOf is the sender of a message on subject: its last token.
+func senderOf(subject string) string { return subject[strings.LastIndexByte(subject, '.')+1:] }
 
 // options are the connection's options of a.
 func (a Auth) options() []nats.Option {

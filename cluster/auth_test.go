@@ -52,7 +52,8 @@ func TestAuth_StrangersRefused(t *testing.T) {
 }
 
 // A worker's key cannot hand a job over nor cancel one, nor write an answer, nor delete a
-// stream, nor read the replies to other keys; a client's cannot publish facts, results nor units, nor write an answer. Nothing
+// stream, nor publish facts or results in another key's name, nor read the replies to
+// other keys; a client's cannot publish facts, results nor units, nor write an answer. Nothing
 // of it reaches the streams.
 func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
@@ -67,10 +68,10 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	if err := worker.Cancel(ctx, "some-job"); !errors.Is(err, ErrPermission) {
 		t.Errorf("a worker's Cancel = %v, want ErrPermission", err)
 	}
-	if err := client.c.publish(ctx, subjectResults+"some-job", []byte(`{"job":"some-job","unit":"r","outcome":"W"}`)); !errors.Is(err, ErrPermission) {
+	if err := client.c.publish(ctx, subjectResults+"some-job."+client.c.sender, []byte(`{"job":"some-job","unit":"r","outcome":"W"}`)); !errors.Is(err, ErrPermission) {
 		t.Errorf("a client's result = %v, want ErrPermission", err)
 	}
-	if err := client.c.publish(ctx, subjectFacts, encodeFacts(nil, []keyedFact{{"k", engine.Fact{}.Without(0)}})); !errors.Is(err, ErrPermission) {
+	if err := client.c.publish(ctx, subjectFacts+client.c.sender, encodeFacts(nil, []keyedFact{{"k", engine.Fact{}.Without(0)}})); !errors.Is(err, ErrPermission) {
 		t.Errorf("a client's facts = %v, want ErrPermission", err)
 	}
 	// The JetStream API: no ack comes, only the denial.
@@ -95,14 +96,23 @@ func TestAuth_RolesKeepToTheirSubjects(t *testing.T) {
 	} else if _, err := kv.Put(short(), "some-job", []byte(`{"outcome":"L"}`)); err == nil {
 		t.Error("a client wrote an answer")
 	}
+	// Facts and results in another key's name.
+	other, _ := nkeys.CreateUser()
+	pub, _ := other.PublicKey()
+	if err := worker.c.publish(ctx, subjectFacts+pub, encodeFacts(nil, []keyedFact{{"k", engine.Fact{}.Without(0)}})); !errors.Is(err, ErrPermission) {
+		t.Errorf("a worker's facts in another key's name = %v, want ErrPermission", err)
+	}
+	if err := worker.c.publish(ctx, subjectResults+"some-job."+pub, []byte(`{"job":"some-job","unit":"r","outcome":"W"}`)); !errors.Is(err, ErrPermission) {
+		t.Errorf("a worker's result in another key's name = %v, want ErrPermission", err)
+	}
 	// Another key's replies: a client's answers, a worker's units and their acks.
 	if _, err := worker.c.nc.SubscribeSync("_INBOX.>"); err != nil {
 		t.Fatal(err)
 	}
 	worker.c.nc.Flush()
 	time.Sleep(100 * time.Millisecond) // the denial comes after the flush's pong
-	if n := worker.c.denied.Load(); n < 5 {
-		t.Errorf("the server denied the worker %d subjects, want 5", n)
+	if n := worker.c.denied.Load(); n < 7 {
+		t.Errorf("the server denied the worker %d subjects, want 7", n)
 	}
 	for _, s := range []string{StreamJobs, StreamResults, StreamFacts, StreamUnits, kvStream(BucketAnswers)} {
 		st, err := admin.c.js.Stream(ctx, s)
@@ -134,7 +144,7 @@ func TestAuth_PushConsumerForgesNothing(t *testing.T) {
 		}
 	}
 	lie := []byte(`{"id":"victim","job":"victim","game":"cram","position":"3x3","n":0,"nodes":1000000000000,"outcome":"L","nimber":5}`)
-	if err := worker.c.publish(ctx, subjectFacts, lie); err != nil {
+	if err := worker.c.publish(ctx, subjectFacts+worker.c.sender, lie); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Second)

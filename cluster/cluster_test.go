@@ -59,7 +59,7 @@ func startClusterStore(t testing.TB, n int, cfg Config, wcfg WorkerConfig, st *s
 	ctx, cancel := context.WithCancel(context.Background())
 	tc := &testCluster{srv: srv, cancel: cancel, creds: creds,
 		worker: loadAuth(t, creds, WorkerCreds), cl: loadAuth(t, creds, ClientCreds)}
-	cfg.Auth = srv.Auth()
+	cfg.Auth, cfg.Users = srv.Auth(), sec.Users
 	co, err := NewCoordinator(ctx, srv.URL(), st, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +204,7 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 		return out
 	}
 	for i, node := range []string{"w1", "w2"} {
-		if _, err := publishFacts(ctx, cl.c.js, node, "cram", batch(i)); err != nil {
+		if _, err := publishFacts(ctx, cl.c, node, "cram", batch(i)); err != nil {
 			t.Fatal(err)
 		}
 	}

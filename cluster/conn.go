@@ -26,11 +26,12 @@ var LostAfter = 60 * time.Second
 
 // A conn is a node's connection to the server, and its JetStream.
 type conn struct {
-	nc   *nats.Conn
-	js   jetstream.JetStream
-	url  string
-	name string
-	lost chan struct{} // closed when the connection is given up
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	url    string
+	name   string
+	sender string        // the token of this node's key in the subjects of its facts and results
+	lost   chan struct{} // closed when the connection is given up
 
 	mu      sync.Mutex
 	denials map[*publishing]bool // the publishes waiting for their ack, ended by a denial
@@ -49,7 +50,7 @@ type publishing struct {
 // back by itself after the server restarts; past LostAfter without a server, lost is closed.
 // With streams, a server without our streams is an error (not a grundy server).
 func dial(ctx context.Context, url, name string, auth Auth, streams bool) (*conn, error) {
-	c := &conn{url: url, name: name, lost: make(chan struct{}), denials: map[*publishing]bool{}}
+	c := &conn{url: url, name: name, sender: auth.sender(), lost: make(chan struct{}), denials: map[*publishing]bool{}}
 	wait := 250 * time.Millisecond
 	opts := append([]nats.Option{nats.Name(name), nats.Timeout(3 * time.Second),
 		nats.ReconnectWait(wait), nats.MaxReconnects(int(LostAfter / wait)),

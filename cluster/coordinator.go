@@ -88,7 +88,10 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 	}
 	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
 		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
-	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache}
+	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache, names: map[string]string{}}
+	for _, u := range cfg.Users {
+		co.merger.names[u.NKey] = u.Name
+	}
 	return co, nil
 }
 
@@ -198,6 +201,7 @@ func (co *Coordinator) consume(ctx context.Context) error {
 			if json.Unmarshal(m.Data(), &r) != nil {
 				return
 			}
+			r.Sender = senderOf(m.Subject())
 			var left uint64
 			if md, err := m.Metadata(); err == nil {
 				left = md.NumPending
@@ -414,7 +418,8 @@ func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
 		st.Purge(ctx, jetstream.WithPurgeSubject(subjectUnits+s.job.ID))
 	}
 	if st, err := co.c.js.Stream(ctx, StreamResults); err == nil {
-		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID))
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID+".*"))
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID)) // of before senders
 	}
 }
 

@@ -34,7 +34,9 @@
 // the answers, the statuses and the workers. The coordinator connects in process (Server.Auth)
 // with a key made for the run. MakeCreds and MakeCert make the folder of the keys and of a
 // CA of its own; nodes read theirs with LoadAuth. A connection refused is ErrDenied, a
-// publish denied ErrPermission.
+// publish denied ErrPermission. A worker publishes its facts and results on subjects that
+// end with its key, the only ones of their kind the server allows it: the merger names that
+// key's user when a fact conflicts, and the coordinator reads it into Result.Sender.
 //
 //	srv, _ := cluster.StartServer("127.0.0.1:4222", dir)
 //	co, _ := cluster.NewCoordinator(ctx, srv.URL(), st, cluster.Config{})

@@ -31,14 +31,19 @@ const (
 	StreamUnits   = "GRUNDY_UNITS"
 	subjectUnits  = "grundy.unit."
 	consumerUnits = "workers"
-	// StreamResults holds what workers found of units (Result), grundy.result.<job>: the
-	// coordinator rebuilds its tree of a job from them after a restart.
+	// StreamResults holds what workers found of units (Result), grundy.result.<job>.<sender>:
+	// the coordinator rebuilds its tree of a job from them after a restart.
 	StreamResults  = "GRUNDY_RESULTS"
 	subjectResults = "grundy.result."
 	// StreamFacts holds every fact a worker proved, in batches (encodeFacts), for every node
-	// to merge into its cache and store.
+	// to merge into its cache and store, on grundy.facts.<sender>.
+	//
+	// The sender of facts and results is the public key of the node that published them,
+	// which the server vouches for: it lets a key publish on its own subjects only
+	// (permissions). On a server that asks no key it is openSender, and vouches for nothing.
 	StreamFacts  = "GRUNDY_FACTS"
-	subjectFacts = "grundy.facts"
+	subjectFacts = "grundy.facts."
+	openSender   = "open"
 	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
 	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
 	// worker stops saying so.
@@ -93,6 +98,10 @@ const (
 
 // A Result is what a worker found of a unit.
 type Result struct {
+	// Sender is the key that published the result (its subject's last token); the
+	// coordinator reads it there, the worker does not send it.
+	Sender string `json:"-"`
+
 	Job       string `json:"job"`
 	Unit      string `json:"unit"`
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided

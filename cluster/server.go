@@ -116,6 +116,9 @@ type Config struct {
 	// Auth is how the coordinator connects: the Server's Auth beside it; the zero Auth
 	// connects by the URL as nobody.
 	Auth Auth
+	// Users are the server's (Security.Users), whose names the log gives to the keys that
+	// sent facts.
+	Users []User
 }
 
 func (c Config) withDefaults() Config {
@@ -141,7 +144,7 @@ func setup(ctx context.Context, js jetstream.JetStream, c Config) error {
 		{Name: StreamJobs, Subjects: []string{subjectJobs + "*", subjectCancel + "*"}, Duplicates: 10 * time.Minute},
 		{Name: StreamUnits, Subjects: []string{subjectUnits + ">"}, Retention: jetstream.WorkQueuePolicy, Duplicates: 10 * time.Minute},
 		{Name: StreamResults, Subjects: []string{subjectResults + ">"}},
-		{Name: StreamFacts, Subjects: []string{subjectFacts}},
+		{Name: StreamFacts, Subjects: []string{subjectFacts + "*"}},
 	}
 	for _, sc := range streams {
 		sc.Storage = jetstream.FileStorage

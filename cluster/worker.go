@@ -426,7 +426,7 @@ func (w *Worker) flush(ctx context.Context) int64 {
 	var sent int64
 	w.games.Range(func(k, v any) bool {
 		facts := v.(*gameCache).out.take()
-		n, err := publishFacts(ctx, w.c.js, w.cfg.Name, k.(string), facts)
+		n, err := publishFacts(ctx, w.c, w.cfg.Name, k.(string), facts)
 		if err != nil && ctx.Err() == nil {
 			log.Printf("cluster: worker %s: publishing facts: %v", w.cfg.Name, err)
 		}
@@ -441,7 +441,7 @@ func (w *Worker) publishResult(ctx context.Context, r Result) error {
 	b, _ := json.Marshal(r)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	return w.c.publish(pctx, subjectResults+r.Job, b)
+	return w.c.publish(pctx, subjectResults+r.Job+"."+w.c.sender, b)
 }
 
 // tell publishes the worker's status every second, and its facts every half second.
