@@ -201,7 +201,9 @@ func (co *Coordinator) consume(ctx context.Context) error {
 			if json.Unmarshal(m.Data(), &r) != nil {
 				return
 			}
-			r.Sender = senderOf(m.Subject())
+			if _, sender, ok := strings.Cut(strings.TrimPrefix(m.Subject(), subjectResults), "."); ok {
+				r.Sender = sender // none on a result of before
+			}
 			var left uint64
 			if md, err := m.Metadata(); err == nil {
 				left = md.NumPending
