@@ -18,15 +18,16 @@ import (
 
 var cmdServe = &Command{
 	Name:      "serve",
-	UsageLine: "serve [--listen ADDR] [--creds-dir DIR [--tls-cert FILE --tls-key FILE]] [--db PATH | --no-db] [--js-dir DIR] [--ack-wait D] [--unit-nodes N]",
+	UsageLine: "serve [--listen ADDR] [--creds-dir DIR [--new-key ROLE:NAME] [--tls-cert FILE --tls-key FILE]] [--db PATH | --no-db] [--js-dir DIR] [--ack-wait D] [--unit-nodes N]",
 	Short:     "NATS JetStream server and coordinator of a cluster (see README: Cluster)",
 	Run:       runServe,
 }
 
 type serveFlags struct {
 	listen, jsDir string
-	credsDir      string // --creds-dir: keys and TLS
-	cert, key     string // --tls-cert, --tls-key: the server's certificate, else one of its own
+	credsDir      string   // --creds-dir: keys and TLS
+	newKeys       []string // --new-key ROLE:NAME, keys to add to the folder
+	cert, key     string   // --tls-cert, --tls-key: the server's certificate, else one of its own
 	db            storeFlags
 	cfg           cluster.Config
 	window        int
@@ -37,6 +38,10 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4222", "host:port the server listens on (0.0.0.0:4222 for other machines; port 0: a free one)")
 	fs.StringVar(&f.credsDir, "creds-dir", "", "ask for keys and speak TLS: the folder of the cluster's keys and certificates, made the first time (copy worker.nk, client.nk and ca.pem to the nodes)")
+	fs.Func("new-key", "with --creds-dir: make a key for another user, ROLE:NAME (worker:host-b, client:alice), in NAME.nk of the folder; repeatable", func(s string) error {
+		f.newKeys = append(f.newKeys, s)
+		return nil
+	})
 	fs.StringVar(&f.cert, "tls-cert", "", "the server's TLS certificate (PEM), with --tls-key (default with --creds-dir: one signed by the folder's own ca.pem)")
 	fs.StringVar(&f.key, "tls-key", "", "the private key of --tls-cert (PEM)")
 	fs.StringVar(&f.jsDir, "js-dir", "", "where JetStream keeps its streams (default: jetstream/ in the store's folder; needed with --no-db to survive a restart)")
@@ -68,6 +73,9 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 	}
 	if temp {
 		defer os.RemoveAll(dir)
+	}
+	if err := f.addKeys(env); err != nil {
+		return fail(env, "serve", err)
 	}
 	sec, err := f.security()
 	if err != nil {
@@ -112,6 +120,8 @@ func (f *serveFlags) check() error {
 		return usagef("--cache-mb %d: want 1 to %d", f.cfg.CacheMB, 1<<20)
 	case (f.cert == "") != (f.key == ""):
 		return usagef("--tls-cert and --tls-key go together")
+	case len(f.newKeys) > 0 && f.credsDir == "":
+		return usagef("--new-key goes with --creds-dir")
 	case f.cert != "" && f.credsDir == "":
 		return usagef("--tls-cert without --creds-dir: TLS with no keys lets anyone in")
 	case f.credsDir == "" && !loopback(f.listen):
@@ -150,6 +160,22 @@ func nodeURL(url string) string {
 		return url
 	}
 	return scheme + "://" + net.JoinHostPort(name, port)
+}
+
+// addKeys makes the keys of --new-key in the folder of --creds-dir.
+func (f *serveFlags) addKeys(env *Env) error {
+	for _, k := range f.newKeys {
+		role, name, ok := strings.Cut(k, ":")
+		if !ok {
+			return usagef("--new-key %s: want ROLE:NAME (worker:host-b, client:alice)", quote(k))
+		}
+		file, err := cluster.AddUser(f.credsDir, name, cluster.Role(role))
+		if err != nil {
+			return usagef("--new-key %s: %v", quote(k), err)
+		}
+		fmt.Fprintf(env.Stdout, "grundy serve: a %s's key for %s in %s: copy it to its machine\n", role, name, file)
+	}
+	return nil
 }
 
 // security is what the server asks with --creds-dir: the folder's keys, and TLS with

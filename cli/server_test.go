@@ -48,6 +48,10 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--creds", "nofile.nk", "--no-db"}, "nofile.nk"},
 		{[]string{"solve", "cram", "3x3", "--creds", "worker.nk"}, "--creds and --ca go with --server"},
 		{[]string{"serve", "--creds-dir", "bad", "--no-db"}, `user "root": unknown role "admin"`},
+		{[]string{"serve", "--new-key", "worker:b", "--no-db"}, "--new-key goes with --creds-dir"},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "admin:b", "--no-db"}, `unknown role "admin"`},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "b", "--no-db"}, "want ROLE:NAME"},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "worker:worker", "--no-db"}, `user "worker": in d/users.json already`},
 	}
 	t.Chdir(t.TempDir()) // serve --creds-dir d
 	os.Mkdir("bad", 0o700)
@@ -187,7 +191,8 @@ func run(t *testing.T, args ...string) (stop func() (int, string, string)) {
 }
 
 // serve --creds-dir on loopback: the workers and clients of its folder's keys and CA are let
-// in, and two workers on one machine each open a store of their own; no key, a worker's key
+// in, a worker's key made by --new-key too, and two workers on one machine each open a store
+// of their own; no key, a worker's key
 // handing a job over, another CA, a client's key working: exit 2 and one line saying why.
 func TestServe_CredsDir(t *testing.T) {
 	xdg := t.TempDir()
@@ -195,12 +200,12 @@ func TestServe_CredsDir(t *testing.T) {
 	creds := filepath.Join(t.TempDir(), "creds")
 	addr := freePort(t)
 	url := "tls://" + addr
-	stopServe := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds)
+	stopServe := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds, "--new-key", "worker:b")
 	ca, worker, client := filepath.Join(creds, cluster.CAFile), filepath.Join(creds, cluster.WorkerCreds), filepath.Join(creds, cluster.ClientCreds)
 	waitServe(t, url, func() cluster.Auth { a, _ := cluster.LoadAuth(client, ca); return a }, stopServe)
 	var workers []func() (int, string, string)
-	for range 2 {
-		workers = append(workers, run(t, "work", "--server", url, "--creds", worker, "--ca", ca, "--workers", "1", "--cache-mb", "8"))
+	for _, key := range []string{worker, filepath.Join(creds, "b.nk")} { // the folder's worker key, and b's of --new-key
+		workers = append(workers, run(t, "work", "--server", url, "--creds", key, "--ca", ca, "--workers", "1", "--cache-mb", "8"))
 	}
 	for _, u := range []string{url, "nats://" + addr} { // TLS by --ca, whatever the scheme
 		code, out, errOut := grundy("solve", "cram", "3x5", "--server", u, "--creds", client, "--ca", ca, "--json", "--timeout", "60s")

@@ -40,8 +40,8 @@ func DialAuth(ctx context.Context, url string, auth Auth) (*Client, error) {
 // Close closes the connection.
 func (cl *Client) Close() { cl.c.close() }
 
-// validID matches a job's id: one token of a subject (grundy.job.<id>).
-var validID = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+// validToken matches a job's id, one token of a subject (grundy.job.<id>), and a user's name.
+var validToken = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // NewJobID returns a fresh job id.
 func NewJobID() string {
@@ -59,7 +59,7 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 	if job.ID == "" {
 		job.ID = NewJobID()
 	}
-	if !validID.MatchString(job.ID) {
+	if !validToken.MatchString(job.ID) {
 		return Answer{}, Status{}, fmt.Errorf("cluster: job id %q: want letters, digits, _ and -", job.ID)
 	}
 	var last Status

@@ -76,24 +76,69 @@ func makeUsers(dir string) ([]User, error) {
 		role Role
 		file string
 	}{{RoleWorker, WorkerCreds}, {RoleClient, ClientCreds}} {
-		kp, err := nkeys.CreateUser()
+		user, err := newKey(dir, string(u.role), u.role, u.file)
 		if err != nil {
-			return nil, fmt.Errorf("cluster: credentials: %w", err)
-		}
-		seed, _ := kp.Seed()
-		pub, _ := kp.PublicKey()
-		text := fmt.Sprintf("# grundy: a %s's key of the cluster; keep it secret (grundy %s --creds %s)\n%s\n",
-			u.role, map[Role]string{RoleWorker: "work", RoleClient: "solve --server"}[u.role], u.file, seed)
-		if err := writeSecret(filepath.Join(dir, u.file), []byte(text)); err != nil {
 			return nil, err
 		}
-		users = append(users, User{Name: string(u.role), Role: u.role, NKey: pub})
+		users = append(users, user)
 	}
+	return users, writeUsers(dir, users)
+}
+
+// AddUser makes a key of role for a user called name in the credentials folder dir (made by
+// MakeCreds), its seed in <name>.nk and its public key added to UsersFile, and returns the
+// seed's file. The server lets the key in from its next start.
+func AddUser(dir, name string, role Role) (string, error) {
+	users, err := MakeCreds(dir)
+	if err != nil {
+		return "", err
+	}
+	if !validToken.MatchString(name) { // its key's file is <name>.nk
+		return "", fmt.Errorf("cluster: user %q: want letters, digits, _ and -", name)
+	}
+	if _, err := permissions(role, ""); err != nil {
+		return "", fmt.Errorf("cluster: user %q: %w", name, err)
+	}
+	for _, u := range users {
+		if u.Name == name {
+			return "", fmt.Errorf("cluster: user %q: in %s already", name, filepath.Join(dir, UsersFile))
+		}
+	}
+	file := name + ".nk"
+	if _, err := os.Stat(filepath.Join(dir, file)); err == nil {
+		return "", fmt.Errorf("cluster: user %q: %s exists", name, filepath.Join(dir, file))
+	}
+	user, err := newKey(dir, name, role, file)
+	if err != nil {
+		return "", err
+	}
+	if err := writeUsers(dir, append(users, user)); err != nil {
+		os.Remove(filepath.Join(dir, file))
+		return "", err
+	}
+	return filepath.Join(dir, file), nil
+}
+
+// newKey makes a user's key, its seed written in dir/file.
+func newKey(dir, name string, role Role, file string) (User, error) {
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		return User{}, fmt.Errorf("cluster: credentials: %w", err)
+	}
+	seed, _ := kp.Seed()
+	pub, _ := kp.PublicKey()
+	text := fmt.Sprintf("# grundy: the key of %s, a %s of the cluster; keep it secret (grundy %s --creds %s)\n%s\n",
+		name, role, map[Role]string{RoleWorker: "work", RoleClient: "solve --server"}[role], file, seed)
+	if err := writeSecret(filepath.Join(dir, file), []byte(text)); err != nil {
+		return User{}, err
+	}
+	return User{Name: name, Role: role, NKey: pub}, nil
+}
+
+// writeUsers writes UsersFile in dir.
+func writeUsers(dir string, users []User) error {
 	b, _ := json.MarshalIndent(usersFile{users}, "", "  ")
-	if err := writeSecret(filepath.Join(dir, UsersFile), append(b, '\n')); err != nil {
-		return nil, err
-	}
-	return users, nil
+	return writeSecret(filepath.Join(dir, UsersFile), append(b, '\n'))
 }
 
 // writeSecret writes the file name, 0600, whole or not at all: a temporary file (0600 from

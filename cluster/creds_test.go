@@ -59,3 +59,32 @@ func TestMakeCreds_OnceAndPrivate(t *testing.T) {
 		t.Errorf("the folder holds %d files, want 7 (no temporary file left)", len(entries))
 	}
 }
+
+// AddUser adds a key to the folder, whose seed is in <name>.nk; a name taken, a role unknown
+// or a name that is no file's: an error, and the folder as it was.
+func TestAddUser(t *testing.T) {
+	dir := t.TempDir()
+	file, err := AddUser(dir, "host-b", RoleWorker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	users, err := MakeCreds(dir)
+	if err != nil || len(users) != 3 || users[2].Name != "host-b" || users[2].Role != RoleWorker {
+		t.Fatalf("after AddUser the users are %+v, %v; want the worker, the client and host-b", users, err)
+	}
+	a, err := LoadAuth(file, "")
+	if err != nil || a.sender() != users[2].NKey {
+		t.Errorf("the seed of %s is of key %s (%v), want %s", file, a.sender(), err, users[2].NKey)
+	}
+	for _, c := range []struct {
+		name string
+		role Role
+	}{{"host-b", RoleWorker}, {"worker", RoleClient}, {"c", "admin"}, {"../x", RoleClient}, {"a.b", RoleWorker}} {
+		if _, err := AddUser(dir, c.name, c.role); err == nil {
+			t.Errorf("AddUser(%q, %s) made a key", c.name, c.role)
+		}
+	}
+	if again, _ := MakeCreds(dir); !slices.Equal(again, users) {
+		t.Errorf("after the refusals the users are %+v, want %+v", again, users)
+	}
+}
