@@ -54,6 +54,11 @@ func StartSecureServer(addr, dir string, sec Security) (*Server, error) {
 	}
 	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: dir,
 		NoSigs: true, MaxPayload: 1 << 20, TLSConfig: sec.TLS}
+	if sec.TLS != nil {
+		// 5 s for a handshake, not nats-server's 2: a loaded machine (a worker's search on
+		// every core) or a slow network is not a stranger.
+		opts.TLSTimeout = 5
+	}
 	var coord nkeys.KeyPair
 	if len(sec.Users) > 0 {
 		if opts.Nkeys, coord, err = withCoordinator(sec); err != nil {
