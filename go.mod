@@ -6,6 +6,7 @@ require (
 	fyne.io/fyne/v2 v2.8.0
 	github.com/dgraph-io/ristretto/v2 v2.4.2
 	github.com/go-fonts/latin-modern v0.3.3
+	github.com/nats-io/nkeys v0.4.16
 	github.com/sqweek/dialog v0.0.0-20260123140253-64c163d53aac
 	github.com/tdewolff/canvas v0.0.0-20260913163248-dd4999d1c76a
 )
@@ -37,7 +38,6 @@ require (
 	github.com/nats-io/jwt/v2 v2.8.2 // indirect
 	github.com/nats-io/nats-server/v2 v2.15.2 // indirect
 	github.com/nats-io/nats.go v1.55.0 // indirect
-	github.com/nats-io/nkeys v0.4.16 // indirect
 	github.com/nats-io/nuid v1.0.1 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/prometheus/client_golang v1.16.0 // indirect

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"time"
 
@@ -12,6 +13,35 @@ import (
 	"grundy/games"
 	"grundy/store"
 )
+
+// nodeFlags are the flags of a node of a cluster (work, solve --server): the server's URL,
+// the node's key, and the certificates it trusts the server's from.
+type nodeFlags struct {
+	url, creds, ca string
+}
+
+func (f *nodeFlags) register(fs *flag.FlagSet, server string) {
+	fs.StringVar(&f.url, "server", "", server)
+	fs.StringVar(&f.creds, "creds", "", "the key the server lets in (a seed file of grundy serve --creds-dir: worker.nk, client.nk)")
+	fs.StringVar(&f.ca, "ca", "", "the certificate to trust the server's TLS from (ca.pem of grundy serve --creds-dir; default: the system's)")
+}
+
+// check refuses --creds or --ca without --server.
+func (f nodeFlags) check() error {
+	if f.url == "" && (f.creds != "" || f.ca != "") {
+		return usagef("--creds and --ca go with --server")
+	}
+	return nil
+}
+
+// auth reads the key and the certificates; a file that cannot be read is a usage error.
+func (f nodeFlags) auth() (cluster.Auth, error) {
+	a, err := cluster.LoadAuth(f.creds, f.ca)
+	if err != nil {
+		return a, usagef("%v", err)
+	}
+	return a, nil
+}
 
 // serverResult is `solve --server --json`: solve's object, with the cluster's counts.
 type serverResult struct {
@@ -26,9 +56,13 @@ func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Positio
 	if f.misere || f.moves.on || (f.algo != "" && f.algo != "couples") {
 		return fail(env, "solve", usagef("--server searches nimbers and outcomes by couples: no --misere, --moves nor --algo %s", f.algo))
 	}
-	cl, err := cluster.Dial(ctx, f.server)
+	auth, err := f.server.auth()
 	if err != nil {
-		return fail(env, "solve", serverError(f.server, err))
+		return fail(env, "solve", err)
+	}
+	cl, err := cluster.DialAuth(ctx, f.server.url, auth)
+	if err != nil {
+		return fail(env, "solve", serverError(f.server.url, err))
 	}
 	defer cl.Close()
 	job := cluster.Job{ID: cluster.NewJobID(), Game: g.Name(), Position: p.String(), Outcome: f.outcomeOnly}
@@ -47,7 +81,7 @@ func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Positio
 			time.Duration(last.Stats.ElapsedMS)*time.Millisecond, context.Cause(ctx), leaveJob(cl, job.ID, err))
 		return exitTimeout
 	case err != nil:
-		return fail(env, "solve", err)
+		return fail(env, "solve", serverError(f.server.url, err))
 	}
 	out.Outcome, out.Nimber, out.Cluster = a.Outcome, a.Nimber, a.Stats
 	out.Stats = clusterStats(a.Stats)

@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +38,24 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"serve", "--listen", l.Addr().String(), "--no-db"}, "cannot listen"},
 		{[]string{"serve", "--ack-wait", "10ms", "--no-db"}, "--ack-wait 10ms"},
 		{[]string{"solve", "cram", "3x3", "--server", "nats://127.0.0.1:1", "--misere"}, "--server searches nimbers"},
+		{[]string{"serve", "--listen", "0.0.0.0:0", "--no-db"}, "other machines could join the cluster"},
+		{[]string{"serve", "--listen", ":4222", "--no-db"}, "give --creds-dir DIR"},
+		{[]string{"serve", "--creds-dir", "d", "--tls-cert", "c.pem", "--no-db"}, "--tls-cert and --tls-key go together"},
+		{[]string{"serve", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--no-db"}, "TLS with no keys"},
+		{[]string{"serve", "--creds-dir", "d", "--tls-cert", "nofile.pem", "--tls-key", "nofile.pem", "--no-db"}, "nofile.pem"},
+		{[]string{"serve", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
+		{[]string{"work", "--server", "nats://127.0.0.1:1", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
+		{[]string{"work", "--server", "nats://127.0.0.1:1", "--creds", "nofile.nk", "--no-db"}, "nofile.nk"},
+		{[]string{"solve", "cram", "3x3", "--creds", "worker.nk"}, "--creds and --ca go with --server"},
+		{[]string{"serve", "--creds-dir", "bad", "--no-db"}, `user "root": unknown role "admin"`},
+		{[]string{"serve", "--new-key", "worker:b", "--no-db"}, "--new-key goes with --creds-dir"},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "admin:b", "--no-db"}, `unknown role "admin"`},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "b", "--no-db"}, "want ROLE:NAME"},
+		{[]string{"serve", "--creds-dir", "d", "--new-key", "worker:worker", "--no-db"}, `user "worker": in d/users.json already`},
 	}
+	t.Chdir(t.TempDir()) // serve --creds-dir d
+	os.Mkdir("bad", 0o700)
+	os.WriteFile(filepath.Join("bad", "users.json"), []byte(`{"users": [{"name": "root", "role": "admin", "nkey": "UCCSVSA5AMMQJF4TRT6NZANRLG5EIT2JZUY3DQRGY22PGUMRYAEMPNEF"}]}`), 0o600)
 	for _, c := range cases {
 		code, _, errOut := grundy(c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -150,5 +170,146 @@ func TestSolveServer_InterruptCancelsTheJob(t *testing.T) {
 			t.Fatal("the worker still searched the unit of a job given up 60 s later")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// run starts grundy with args in this process until the test ends, and returns what ends
+// it: its exit code, once its context is cancelled.
+func run(t *testing.T, args ...string) (stop func() (int, string, string)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- Main(ctx, args, &out, &errOut) }()
+	var once sync.Once
+	var code int
+	stop = func() (int, string, string) {
+		once.Do(func() { cancel(); code = <-done })
+		return code, out.String(), errOut.String()
+	}
+	t.Cleanup(func() { stop() })
+	return stop
+}
+
+// serve --creds-dir on loopback: the workers and clients of its folder's keys and CA are let
+// in, a worker's key made by --new-key too, and two workers on one machine each open a store
+// of their own; no key, a worker's key
+// handing a job over, another CA, a client's key working: exit 2 and one line saying why.
+func TestServe_CredsDir(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", xdg)
+	creds := filepath.Join(t.TempDir(), "creds")
+	addr := freePort(t)
+	url := "tls://" + addr
+	stopServe := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds, "--new-key", "worker:b")
+	ca, worker, client := filepath.Join(creds, cluster.CAFile), filepath.Join(creds, cluster.WorkerCreds), filepath.Join(creds, cluster.ClientCreds)
+	waitServe(t, url, func() cluster.Auth { a, _ := cluster.LoadAuth(client, ca); return a }, stopServe)
+	var workers []func() (int, string, string)
+	for _, key := range []string{worker, filepath.Join(creds, "b.nk")} { // the folder's worker key, and b's of --new-key
+		workers = append(workers, run(t, "work", "--server", url, "--creds", key, "--ca", ca, "--workers", "1", "--cache-mb", "8"))
+	}
+	for _, u := range []string{url, "nats://" + addr} { // TLS by --ca, whatever the scheme
+		code, out, errOut := grundy("solve", "cram", "3x5", "--server", u, "--creds", client, "--ca", ca, "--json", "--timeout", "60s")
+		if code != 0 || !strings.Contains(out, `"nimber"`) {
+			t.Errorf("solve --server %s with a client's key: exit %d, %s%s", u, code, out, errOut)
+		}
+	}
+	stores := map[string]bool{}
+	for i, stop := range workers {
+		code, out, errOut := stop()
+		_, dir, ok := strings.Cut(out, "(store ")
+		if code != 0 || !ok {
+			t.Errorf("worker %d: exit %d, %s%s; want 0 and a store of its own", i, code, out, errOut)
+			continue
+		}
+		stores[strings.Fields(dir)[0]] = true
+	}
+	if len(stores) != 2 {
+		t.Errorf("two workers on one machine opened %d stores, want 2: %v", len(stores), stores)
+	}
+	other := filepath.Join(t.TempDir(), "other")
+	if _, err := cluster.MakeCert(other, "127.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ca", ca}, "refused by the server"},
+		{[]string{"--creds", worker, "--ca", ca}, "not permitted"},
+		{[]string{"--creds", client, "--ca", filepath.Join(other, cluster.CAFile)}, "certificate signed by unknown authority"},
+		{[]string{"--creds", client}, "refused by the server"},
+	} {
+		args := append([]string{"solve", "cram", "3x5", "--server", url, "--timeout", "20s"}, c.args...)
+		code, _, errOut := grundy(args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line with %q", args, code, errOut, c.want)
+		}
+	}
+	args := []string{"work", "--server", url, "--creds", client, "--ca", ca, "--no-db"}
+	if code, _, errOut := grundy(args...); code != exitUsage || !strings.Contains(errOut, "not permitted") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("grundy %v: exit %d, stderr %q; want exit 2 and one line: not permitted", args, code, errOut)
+	}
+}
+
+// waitServe waits until the server at url lets a client in with auth (read again at each
+// try: serve writes its files as it starts), or fails the test with serve's stop.
+func waitServe(t *testing.T, url string, auth func() cluster.Auth, stop func() (int, string, string)) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		cl, err := cluster.DialAuth(ctx, url, auth())
+		cancel()
+		if err == nil {
+			cl.Close()
+			return
+		}
+	}
+	code, _, errOut := stop()
+	t.Fatalf("grundy serve did not let a client in within 20 s: exit %d, %s", code, errOut)
+}
+
+// freePort returns a loopback address whose port is free now.
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// serve on loopback asks for nothing: a worker and solve --server with no key.
+func TestServe_Loopback(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	addr := freePort(t)
+	url := "nats://" + addr
+	waitServe(t, url, func() cluster.Auth { return cluster.Auth{} }, run(t, "serve", "--listen", addr, "--no-db"))
+	stopWork := run(t, "work", "--server", url, "--workers", "1", "--cache-mb", "8", "--no-db")
+	code, out, errOut := grundy("solve", "cram", "3x5", "--server", url, "--json", "--timeout", "60s")
+	if code != 0 || !strings.Contains(out, `"nimber"`) {
+		t.Errorf("solve --server on loopback: exit %d, %s%s", code, out, errOut)
+	}
+	if code, out, errOut := stopWork(); code != 0 || !strings.Contains(out, "no store") {
+		t.Errorf("work --no-db: exit %d, %s%s", code, out, errOut)
+	}
+}
+
+// serve --tls-cert --tls-key: the server shows the certificate given, which the nodes trust
+// by its CA; the keys are the folder's.
+func TestServe_TLSCertGiven(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	pki, creds := t.TempDir(), filepath.Join(t.TempDir(), "creds")
+	if _, err := cluster.MakeCert(pki, "127.0.0.1"); err != nil { // a CA and a certificate of "someone else's"
+		t.Fatal(err)
+	}
+	addr := freePort(t)
+	url := "tls://" + addr
+	stop := run(t, "serve", "--listen", addr, "--no-db", "--creds-dir", creds,
+		"--tls-cert", filepath.Join(pki, "server.pem"), "--tls-key", filepath.Join(pki, "server-key.pem"))
+	client, ca := filepath.Join(creds, cluster.ClientCreds), filepath.Join(pki, cluster.CAFile)
+	waitServe(t, url, func() cluster.Auth { a, _ := cluster.LoadAuth(client, ca); return a }, stop)
+	if _, err := os.Stat(filepath.Join(creds, cluster.CAFile)); err == nil {
+		t.Errorf("serve --tls-cert made a CA of its own in %s", creds)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE]]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -30,7 +30,7 @@ type solveFlags struct {
 	moves                       movesFlags
 	db                          storeFlags
 	workers                     workersFlag
-	server                      string // --server URL: solve through a cluster (server.go)
+	server                      nodeFlags // --server URL: solve through a cluster (server.go)
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -46,7 +46,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	f.moves.register(fs)
 	f.db.register(fs)
 	f.workers.register(fs)
-	fs.StringVar(&f.server, "server", "", "solve through the cluster of this server (nats://host:port; see grundy serve)")
+	f.server.register(fs, "solve through the cluster of this server (nats://host:port, tls://host:port; see grundy serve)")
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -70,7 +70,7 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
-	if f.server != "" {
+	if f.server.url != "" {
 		return solveOnServer(ctx, env, g, p, f)
 	}
 	return solve(ctx, env, g, p, f)
@@ -96,6 +96,9 @@ func (f *solveFlags) check() error {
 		return err
 	}
 	if err := f.workers.check(); err != nil {
+		return err
+	}
+	if err := f.server.check(); err != nil {
 		return err
 	}
 	return f.db.check()

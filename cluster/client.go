@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -21,9 +22,15 @@ type Client struct {
 }
 
 // Dial connects a client to the server at url: an error that Is ErrUnreachable when nothing,
-// or no grundy server, answers there.
+// or no grundy server, answers there, ErrDenied when it asks for credentials.
 func Dial(ctx context.Context, url string) (*Client, error) {
-	c, err := dial(ctx, url, "grundy-client")
+	return DialAuth(ctx, url, Auth{})
+}
+
+// DialAuth is Dial with auth's credentials and certificates: an error that Is ErrDenied
+// when the server does not let them in.
+func DialAuth(ctx context.Context, url string, auth Auth) (*Client, error) {
+	c, err := dial(ctx, url, "grundy-client", auth, true)
 	if err != nil {
 		return nil, err
 	}
@@ -32,6 +39,9 @@ func Dial(ctx context.Context, url string) (*Client, error) {
 
 // Close closes the connection.
 func (cl *Client) Close() { cl.c.close() }
+
+// validToken matches a job's id, one token of a subject (grundy.job.<id>), and a user's name.
+var validToken = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // NewJobID returns a fresh job id.
 func NewJobID() string {
@@ -49,9 +59,12 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 	if job.ID == "" {
 		job.ID = NewJobID()
 	}
+	if !validToken.MatchString(job.ID) {
+		return Answer{}, Status{}, fmt.Errorf("cluster: job id %q: want letters, digits, _ and -", job.ID)
+	}
 	var last Status
 	b, _ := json.Marshal(job)
-	if _, err := cl.c.js.Publish(ctx, subjectJobs, b, jetstream.WithMsgID(job.ID)); err != nil {
+	if err := cl.c.publish(ctx, subjectJobs+job.ID, b, jetstream.WithMsgID(job.ID)); err != nil {
 		return Answer{}, last, fmt.Errorf("cluster: handing the job over: %w", err)
 	}
 	answers, err := cl.c.js.KeyValue(ctx, BucketAnswers)
@@ -100,7 +113,7 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 // next heartbeat, keeping what they proved. A job answered already stays answered.
 func (cl *Client) Cancel(ctx context.Context, id string) error {
 	b, _ := json.Marshal(Cancel{Job: id})
-	if _, err := cl.c.js.Publish(ctx, subjectCancel, b, jetstream.WithMsgID("cancel/"+id)); err != nil {
+	if err := cl.c.publish(ctx, subjectCancel+id, b, jetstream.WithMsgID("cancel/"+id)); err != nil {
 		return fmt.Errorf("cluster: cancelling job %s: %w", id, err)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +17,10 @@ import (
 // A testCluster is a server, its coordinator and workers, in this process.
 type testCluster struct {
 	srv     *Server
+	creds   string // the credentials folder: keys and TLS, as grundy serve --creds-dir
+	worker  Auth   // a worker's credentials
+	cl      Auth   // a client's
+	clients []*conn
 	co      *Coordinator
 	workers []*Worker
 	done    []chan error
@@ -40,15 +45,21 @@ func startCluster(t testing.TB, n int, cfg Config, wcfg WorkerConfig) *testClust
 	return startClusterStore(t, n, cfg, wcfg, nil)
 }
 
-// startClusterStore is startCluster with st the coordinator's store.
+// startClusterStore is startCluster with st the coordinator's store. The server asks for
+// keys and speaks TLS, and the test fails when it denies a node a subject (a permission
+// the role lacks).
 func startClusterStore(t testing.TB, n int, cfg Config, wcfg WorkerConfig, st *store.Store) *testCluster {
 	t.Helper()
-	srv, err := StartServer("127.0.0.1:0", t.TempDir())
+	creds := t.TempDir()
+	sec := secureConfig(t, creds)
+	srv, err := StartSecureServer("127.0.0.1:0", t.TempDir(), sec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	tc := &testCluster{srv: srv, cancel: cancel}
+	tc := &testCluster{srv: srv, cancel: cancel, creds: creds,
+		worker: loadAuth(t, creds, WorkerCreds), cl: loadAuth(t, creds, ClientCreds)}
+	cfg.Auth, cfg.Users = srv.Auth(), sec.Users
 	co, err := NewCoordinator(ctx, srv.URL(), st, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -64,11 +75,22 @@ func startClusterStore(t testing.TB, n int, cfg Config, wcfg WorkerConfig, st *s
 	t.Cleanup(func() {
 		tc.stop()
 		srv.Close()
+		for _, w := range tc.workers {
+			if n := w.c.denied.Load(); n > 0 {
+				t.Errorf("worker %s: the server denied it a subject %d times (see the log)", w.Name(), n)
+			}
+		}
+		for _, c := range tc.clients {
+			if n := c.denied.Load(); n > 0 {
+				t.Errorf("a client: the server denied it a subject %d times (see the log)", n)
+			}
+		}
 	})
 	return tc
 }
 
 func (tc *testCluster) addWorker(t testing.TB, ctx context.Context, c WorkerConfig) {
+	c.Auth = tc.worker
 	w, err := NewWorker(ctx, tc.srv.URL(), c)
 	if err != nil {
 		t.Fatal(err)
@@ -96,18 +118,51 @@ func localNimber(t testing.TB, game, pos string) int {
 	return n
 }
 
-// client dials the cluster, with a context that ends after timeout; both are let go when the
-// test ends.
+// client dials the cluster with a client's key, with a context that ends after timeout;
+// both are let go when the test ends.
 func (tc *testCluster) client(t testing.TB, timeout time.Duration) (context.Context, *Client) {
+	t.Helper()
+	return tc.dialAs(t, tc.cl, timeout)
+}
+
+// dialAs is client with auth's credentials.
+func (tc *testCluster) dialAs(t testing.TB, auth Auth, timeout time.Duration) (context.Context, *Client) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
-	cl, err := Dial(ctx, tc.srv.URL())
+	cl, err := DialAuth(ctx, tc.srv.URL(), auth)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tc.clients = append(tc.clients, cl.c)
 	t.Cleanup(cl.Close)
 	return ctx, cl
+}
+
+// secureConfig makes the credentials folder dir, as grundy serve --creds-dir does, and
+// returns its security for a loopback server.
+func secureConfig(t testing.TB, dir string) Security {
+	t.Helper()
+	users, err := MakeCreds(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tlsc, err := MakeCert(dir, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Security{Users: users, TLS: tlsc}
+}
+
+// loadAuth reads the credentials of file in the folder dir, with its CA; a denial of a
+// subject fails the test.
+func loadAuth(t testing.TB, dir, file string) Auth {
+	t.Helper()
+	a, err := LoadAuth(filepath.Join(dir, file), filepath.Join(dir, CAFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 func (tc *testCluster) solve(t testing.TB, job Job, timeout time.Duration) (Answer, Status) {
@@ -139,7 +194,7 @@ func TestSolve_SmallPositions(t *testing.T) {
 // kept the second alone when the first was still in ristretto's buffer).
 func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
-	ctx, cl := tc.client(t, 30*time.Second)
+	ctx, cl := tc.dialAs(t, tc.worker, 30*time.Second)
 	const keys = 200
 	batch := func(n int) []keyedFact {
 		var out []keyedFact
@@ -149,7 +204,7 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 		return out
 	}
 	for i, node := range []string{"w1", "w2"} {
-		if _, err := publishFacts(ctx, cl.c.js, node, "cram", batch(i)); err != nil {
+		if _, err := publishFacts(ctx, cl.c, node, "cram", batch(i)); err != nil {
 			t.Fatal(err)
 		}
 	}

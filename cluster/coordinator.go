@@ -3,14 +3,13 @@ package cluster
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"grundy/engine"
@@ -78,11 +77,8 @@ type event struct {
 // facts of the stream.
 func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config) (*Coordinator, error) {
 	cfg = cfg.withDefaults()
-	c, err := dial(ctx, url, "grundy-coordinator")
-	if errors.Is(err, ErrUnreachable) {
-		// A fresh server has no streams yet: connect without looking for them.
-		c, err = dialBare(url)
-	}
+	// A fresh server has no streams yet: connect without looking for them.
+	c, err := dial(ctx, url, "grundy-coordinator", cfg.Auth, false)
 	if err != nil {
 		return nil, err
 	}
@@ -92,24 +88,11 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 	}
 	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
 		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
-	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache}
+	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache, names: map[string]string{}}
+	for _, u := range cfg.Users {
+		co.merger.names[u.NKey] = u.Name
+	}
 	return co, nil
-}
-
-// dialBare connects to a server that may have no streams yet.
-func dialBare(url string) (*conn, error) {
-	c := &conn{url: url, lost: make(chan struct{})}
-	nc, err := nats.Connect(url, nats.Name("grundy-coordinator"), nats.MaxReconnects(-1),
-		nats.ClosedHandler(func(*nats.Conn) { close(c.lost) }))
-	if err != nil {
-		return nil, fmt.Errorf("%w at %s: %v", ErrUnreachable, url, err)
-	}
-	c.nc = nc
-	if c.js, err = jetstream.New(nc); err != nil {
-		nc.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // A coordCache is the coordinator's cache of one game's facts: a shared front before
@@ -196,7 +179,7 @@ func (co *Coordinator) consume(ctx context.Context) error {
 		take            func(jetstream.Msg)
 	}{
 		{StreamJobs, "", func(m jetstream.Msg) {
-			if m.Subject() == subjectCancel {
+			if strings.HasPrefix(m.Subject(), strings.TrimSuffix(subjectCancel, ".")) { // grundy.cancel of before, too
 				var c Cancel
 				if json.Unmarshal(m.Data(), &c) == nil {
 					co.events <- event{cancel: c.Job}
@@ -217,6 +200,9 @@ func (co *Coordinator) consume(ctx context.Context) error {
 			var r Result
 			if json.Unmarshal(m.Data(), &r) != nil {
 				return
+			}
+			if _, sender, ok := strings.Cut(strings.TrimPrefix(m.Subject(), subjectResults), "."); ok {
+				r.Sender = sender // none on a result of before
 			}
 			var left uint64
 			if md, err := m.Metadata(); err == nil {
@@ -434,7 +420,8 @@ func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
 		st.Purge(ctx, jetstream.WithPurgeSubject(subjectUnits+s.job.ID))
 	}
 	if st, err := co.c.js.Stream(ctx, StreamResults); err == nil {
-		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID))
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID+".*"))
+		st.Purge(ctx, jetstream.WithPurgeSubject(subjectResults+s.job.ID)) // of before senders
 	}
 }
 

@@ -27,6 +27,17 @@
 // in the work queue carry the same message id and JetStream drops the copy. A job's counts
 // are its results', and its time runs from its message's: both go on over a restart.
 //
+// A server other machines reach asks for keys and speaks TLS (StartSecureServer, `grundy
+// serve --creds-dir`): each User is an nkey with a Role, whose permissions allow its own
+// subjects and nothing else (auth.go): a worker fetches and acks units, publishes facts and
+// results, reads the facts and the answers; a client hands jobs over, cancels them, reads
+// the answers, the statuses and the workers. The coordinator connects in process (Server.Auth)
+// with a key made for the run. MakeCreds and MakeCert make the folder of the keys and of a
+// CA of its own; nodes read theirs with LoadAuth. A connection refused is ErrDenied, a
+// publish denied ErrPermission. A worker publishes its facts and results on subjects that
+// end with its key, the only ones of their kind the server allows it: the merger names that
+// key's user when a fact conflicts, and the coordinator reads it into Result.Sender.
+//
 //	srv, _ := cluster.StartServer("127.0.0.1:4222", dir)
 //	co, _ := cluster.NewCoordinator(ctx, srv.URL(), st, cluster.Config{})
 //	go co.Run(ctx)

@@ -3,8 +3,10 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -124,9 +126,9 @@ func newComponents(keys map[string]bool, p engine.Position) []engine.Position {
 // maxBatchBytes bounds a facts message, below NATS's 1 MB default payload limit.
 const maxBatchBytes = 512 << 10
 
-// publishFacts publishes facts of game on the facts stream as node, in batches, and returns
-// how many it published.
-func publishFacts(ctx context.Context, js jetstream.JetStream, node, game string, facts []keyedFact) (int64, error) {
+// publishFacts publishes facts of game on the facts stream as node, on c's subject, in
+// batches, and returns how many it published.
+func publishFacts(ctx context.Context, c *conn, node, game string, facts []keyedFact) (int64, error) {
 	var sent int64
 	for len(facts) > 0 {
 		var body []byte
@@ -135,12 +137,12 @@ func publishFacts(ctx context.Context, js jetstream.JetStream, node, game string
 			body = encodeFacts(body, facts[n:n+1])
 			n++
 		}
-		m := nats.NewMsg(subjectFacts)
+		m := nats.NewMsg(subjectFacts + c.sender)
 		m.Data = body
 		m.Header.Set(headerGame, game)
 		m.Header.Set(headerNode, node)
 		m.Header.Set(headerCount, strconv.Itoa(n))
-		if _, err := js.PublishMsg(ctx, m); err != nil {
+		if _, err := c.js.PublishMsg(ctx, m); err != nil {
 			return sent, err
 		}
 		sent += int64(n)
@@ -154,6 +156,7 @@ func publishFacts(ctx context.Context, js jetstream.JetStream, node, game string
 // is a conflict, reported (logged and counted), never written.
 type merger struct {
 	node      string
+	names     map[string]string // the names of the server's users by key (Config.Users)
 	st        *store.Store
 	cacheOf   func(game string) engine.Cache // nil: the game is not searched here
 	facts     atomic.Int64                   // facts read from the stream, own ones included
@@ -193,49 +196,65 @@ func (m *merger) take(msg jetstream.Msg) {
 	if w, ok := cache.(waiter); ok {
 		w.Wait() // the last batch's Puts, which this one's Gets must see to merge with them
 	}
+	from := m.from(msg.Subject(), h.Get(headerNode))
 	err := decodeFacts(msg.Data(), func(key string, f engine.Fact) {
 		m.merged.Add(1)
 		if cache != nil {
 			have, _ := cache.Get(key)
 			if have.Conflicts(f) {
-				m.conflict(game, key, have, f)
+				m.conflict(game, key, have, f, from)
 				return
 			}
 			cache.Put(key, have.Merge(f))
 		}
 		if m.st != nil {
-			m.add(game, key, f)
+			m.add(game, key, f, from)
 		}
 	})
 	if err != nil {
-		log.Printf("cluster: facts from %s: %v", h.Get(headerNode), err)
+		log.Printf("cluster: facts from %s: %v", from, err)
 	}
+}
+
+// from names the sender of a batch on subject by node, and by the name of its key when the
+// server vouches for one (a key of the server's users; names).
+func (m *merger) from(subject, node string) string {
+	sender := senderOf(subject)
+	if !strings.HasPrefix(subject, subjectFacts) || sender == openSender {
+		return fmt.Sprintf("%q (a name it gave itself)", node)
+	}
+	name := m.names[sender]
+	if name == "" {
+		name = "a key of no user"
+	}
+	return fmt.Sprintf("%q, key %s (%s)", node, sender, name)
 }
 
 // A waiter is a cache whose Puts are applied in the background: Wait returns once they are.
 type waiter interface{ Wait() }
 
 // add merges one fact into the store.
-func (m *merger) add(game, key string, f engine.Fact) {
+func (m *merger) add(game, key string, f engine.Fact, from string) {
 	err := m.st.Add(game, key, f)
 	var ce *store.ConflictError
 	switch {
 	case errors.As(err, &ce):
-		m.conflict(game, key, ce.Have, ce.Got)
+		m.conflict(game, key, ce.Have, ce.Got, from)
 	case err != nil:
 		m.logOnce.Do(func() { log.Printf("cluster: the store: %v (reported once)", err) })
 	}
 }
 
-func (m *merger) conflict(game, key string, have, got engine.Fact) {
+func (m *merger) conflict(game, key string, have, got engine.Fact, from string) {
 	m.conflicts.Add(1)
-	log.Printf("cluster: conflicting facts on %s %q: known %s, received %s", game, key, have.Describe(8), got.Describe(8))
+	log.Printf("cluster: conflicting facts on %s %q: known %s, received %s from %s", game, key, have.Describe(8), got.Describe(8), from)
 }
 
 // follow merges the facts stream from its start into m until ctx ends; an ordered consumer
 // picks up again where it was after the server comes back.
 func follow(ctx context.Context, js jetstream.JetStream, m *merger) error {
-	cons, err := js.OrderedConsumer(ctx, StreamFacts, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subjectFacts}})
+	// The whole stream: grundy.facts of before too, which had no sender.
+	cons, err := js.OrderedConsumer(ctx, StreamFacts, jetstream.OrderedConsumerConfig{})
 	if err != nil {
 		return err
 	}

@@ -98,12 +98,13 @@ func (p *proc) kill() {
 	<-p.done
 }
 
-// serve starts a server on addr with its streams in jsDir, and waits until it listens.
-func serve(t *testing.T, xdg, addr, jsDir string, extra ...string) *proc {
+// serve starts a server on addr with its streams in jsDir, asking for the keys of the
+// credentials folder creds and speaking TLS, and waits until it listens.
+func serve(t *testing.T, xdg, addr, jsDir, creds string, extra ...string) *proc {
 	t.Helper()
-	args := append([]string{"serve", "--listen", addr, "--no-db", "--js-dir", jsDir, "--ack-wait", "2s"}, extra...)
+	args := append([]string{"serve", "--listen", addr, "--no-db", "--js-dir", jsDir, "--ack-wait", "2s", "--creds-dir", creds}, extra...)
 	p := start(t, xdg, args...)
-	listening := regexp.MustCompile(`listening on nats://`)
+	listening := regexp.MustCompile(`listening on tls://`)
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if listening.MatchString(p.out.String()) {
 			return p
@@ -143,15 +144,28 @@ func answer(t *testing.T, p *proc, within time.Duration) serverJSON {
 	return out
 }
 
-// waitBusy waits until the worker named name is searching a unit, and returns it.
-func waitBusy(t *testing.T, url, name string, within time.Duration) string {
+// as are the flags of a node of the cluster whose credentials folder is creds, with the key
+// of file (WorkerCreds, ClientCreds).
+func as(creds, file string) []string {
+	return []string{"--creds", filepath.Join(creds, file), "--ca", filepath.Join(creds, CAFile)}
+}
+
+// dialClient dials the server at url with a client's key of the folder creds.
+func dialClient(t *testing.T, ctx context.Context, url, creds string) *Client {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), within)
-	defer cancel()
-	cl, err := Dial(ctx, url)
+	cl, err := DialAuth(ctx, url, loadAuth(t, creds, ClientCreds))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cl
+}
+
+// waitBusy waits until the worker named name is searching a unit, and returns it.
+func waitBusy(t *testing.T, url, creds, name string, within time.Duration) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
+	cl := dialClient(t, ctx, url, creds)
 	defer cl.Close()
 	for ctx.Err() == nil {
 		ws, _ := cl.Workers(ctx)
@@ -173,16 +187,17 @@ func TestIntegration_WorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of half a minute or more")
 	}
-	xdg, addr := t.TempDir(), freeAddr(t)
-	serve(t, xdg, addr, t.TempDir())
-	url := "nats://" + addr
+	xdg, addr, creds := t.TempDir(), freeAddr(t), t.TempDir()
+	serve(t, xdg, addr, t.TempDir(), creds)
+	url := "tls://" + addr
 	var workers []*proc
 	for i := range 3 {
-		workers = append(workers, start(t, xdg, "work", "--server", url, "--no-db", "--workers", "1",
-			"--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"))
+		args := append([]string{"work", "--server", url, "--no-db", "--workers", "1",
+			"--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"}, as(creds, WorkerCreds)...)
+		workers = append(workers, start(t, xdg, args...))
 	}
-	solve := start(t, xdg, "solve", "cram", "4x9", "--server", url, "--json", "--timeout", "170s")
-	unit := waitBusy(t, url, "w0", 60*time.Second)
+	solve := start(t, xdg, append([]string{"solve", "cram", "4x9", "--server", url, "--json", "--timeout", "170s"}, as(creds, ClientCreds)...)...)
+	unit := waitBusy(t, url, creds, "w0", 60*time.Second)
 	time.Sleep(time.Second) // into the unit's search
 	workers[0].kill()
 	t.Logf("killed w0 while it searched %s", unit)
@@ -204,19 +219,20 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of ten seconds or more")
 	}
-	xdg, addr, jsDir := t.TempDir(), freeAddr(t), t.TempDir()
-	srv := serve(t, xdg, addr, jsDir, "--unit-nodes", "40000")
-	url := "nats://" + addr
+	xdg, addr, jsDir, creds := t.TempDir(), freeAddr(t), t.TempDir(), t.TempDir()
+	srv := serve(t, xdg, addr, jsDir, creds, "--unit-nodes", "40000")
+	url := "tls://" + addr
 	for i := range 2 {
-		start(t, xdg, "work", "--server", url, "--no-db", "--workers", "1", "--name", fmt.Sprintf("w%d", i), "--cache-mb", "128")
+		start(t, xdg, append([]string{"work", "--server", url, "--no-db", "--workers", "1", "--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"},
+			as(creds, WorkerCreds)...)...)
 	}
-	solve := start(t, xdg, "solve", "cram", "3x13", "--server", url, "--json", "--timeout", "170s")
-	waitBusy(t, url, "w0", 60*time.Second)
+	solve := start(t, xdg, append([]string{"solve", "cram", "3x13", "--server", url, "--json", "--timeout", "170s"}, as(creds, ClientCreds)...)...)
+	waitBusy(t, url, creds, "w0", 60*time.Second)
 	time.Sleep(3 * time.Second) // some units done, their results in the stream
-	before, read := jobStatus(t, url), time.Now()
+	before, read := jobStatus(t, url, creds), time.Now()
 	srv.kill()
 	time.Sleep(time.Second)
-	serve(t, xdg, addr, jsDir, "--unit-nodes", "40000")
+	serve(t, xdg, addr, jsDir, creds, "--unit-nodes", "40000") // the same keys and certificate
 	out := answer(t, solve, 180*time.Second)
 	if *out.Nimber != 2 || out.Outcome != Win {
 		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
@@ -238,14 +254,11 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 }
 
 // jobStatus returns the status of the one job of the server at url.
-func jobStatus(t *testing.T, url string) Status {
+func jobStatus(t *testing.T, url, creds string) Status {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cl, err := Dial(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cl := dialClient(t, ctx, url, creds)
 	defer cl.Close()
 	kv, err := cl.c.js.KeyValue(ctx, BucketStatus)
 	if err != nil {

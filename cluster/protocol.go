@@ -12,26 +12,38 @@ import (
 // The names of the streams, subjects and buckets the cluster uses on JetStream. Every node
 // agrees on them; the coordinator makes them (Setup).
 const (
-	// StreamJobs holds the positions handed to the cluster (Job), one message each.
+	// StreamJobs holds the positions handed to the cluster (Job), one message each, on
+	// grundy.job.<job>.
 	StreamJobs  = "GRUNDY_JOBS"
-	subjectJobs = "grundy.job"
+	subjectJobs = "grundy.job."
 	// subjectCancel, on the jobs stream too, holds the ids of jobs to give up (Cancel),
-	// after the job's own message: a coordinator started again reads them in that order.
-	subjectCancel = "grundy.cancel"
+	// grundy.cancel.<job>, after the job's own message: a coordinator started again reads
+	// them in that order. The job's id is in the subject, not only in the message, because
+	// a stream of literal subjects (grundy.job alone) would let a worker hand jobs over: a
+	// push consumer that it makes on the facts stream, which it writes, delivers the
+	// worker's bytes to any subject that someone subscribes to literally, and a stream is
+	// that someone for its literal subjects; for a wildcard one nobody is
+	// (TestAuth_PushConsumerForgesNothing).
+	subjectCancel = "grundy.cancel."
 	// StreamUnits is the work queue of units (Unit): one subject a job, grundy.unit.<job>,
 	// each message acked by the worker that searched it, redelivered when none did within
 	// the consumer's AckWait.
 	StreamUnits   = "GRUNDY_UNITS"
 	subjectUnits  = "grundy.unit."
 	consumerUnits = "workers"
-	// StreamResults holds what workers found of units (Result), grundy.result.<job>: the
-	// coordinator rebuilds its tree of a job from them after a restart.
+	// StreamResults holds what workers found of units (Result), grundy.result.<job>.<sender>:
+	// the coordinator rebuilds its tree of a job from them after a restart.
 	StreamResults  = "GRUNDY_RESULTS"
 	subjectResults = "grundy.result."
 	// StreamFacts holds every fact a worker proved, in batches (encodeFacts), for every node
-	// to merge into its cache and store.
+	// to merge into its cache and store, on grundy.facts.<sender>.
+	//
+	// The sender of facts and results is the public key of the node that published them,
+	// which the server vouches for: it lets a key publish on its own subjects only
+	// (permissions). On a server that asks no key it is openSender, and vouches for nothing.
 	StreamFacts  = "GRUNDY_FACTS"
-	subjectFacts = "grundy.facts"
+	subjectFacts = "grundy.facts."
+	openSender   = "open"
 	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
 	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
 	// worker stops saying so.
@@ -86,6 +98,10 @@ const (
 
 // A Result is what a worker found of a unit.
 type Result struct {
+	// Sender is the key that published the result (its subject's last token); the
+	// coordinator reads it there, the worker does not send it.
+	Sender string `json:"-"`
+
 	Job       string `json:"job"`
 	Unit      string `json:"unit"`
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided

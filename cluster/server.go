@@ -10,21 +10,30 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 )
 
 // A Server is an embedded NATS server with JetStream, its streams kept in a directory so
 // that they outlive it.
 type Server struct {
-	ns  *server.Server
-	dir string
+	ns    *server.Server
+	dir   string
+	coord nkeys.KeyPair // the coordinator's key, made for this run; nil: the server asks none
 }
 
 // ErrListen is the error of a --listen address the server cannot listen on.
 var ErrListen = errors.New("cannot listen")
 
 // StartServer starts a NATS server with JetStream listening on addr (host:port; port 0 picks
-// a free one), its streams stored in dir, and waits until it takes connections.
+// a free one), its streams stored in dir, and waits until it takes connections. Anyone who
+// reaches addr may do anything: StartSecureServer asks for keys and speaks TLS.
 func StartServer(addr, dir string) (*Server, error) {
+	return StartSecureServer(addr, dir, Security{})
+}
+
+// StartSecureServer is StartServer asking what sec says of whoever connects: the users'
+// keys, each with its role's permissions, and TLS. The coordinator connects with Auth.
+func StartSecureServer(addr, dir string, sec Security) (*Server, error) {
 	host, portText, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("%w on %q: %v", ErrListen, addr, err)
@@ -44,7 +53,18 @@ func StartServer(addr, dir string) (*Server, error) {
 		l.Close()
 	}
 	opts := &server.Options{Host: host, Port: port, JetStream: true, StoreDir: dir,
-		NoSigs: true, MaxPayload: 1 << 20}
+		NoSigs: true, MaxPayload: 1 << 20, TLSConfig: sec.TLS}
+	if sec.TLS != nil {
+		// 5 s for a handshake, not nats-server's 2: a loaded machine (a worker's search on
+		// every core) or a slow network is not a stranger.
+		opts.TLSTimeout = 5
+	}
+	var coord nkeys.KeyPair
+	if len(sec.Users) > 0 {
+		if opts.Nkeys, coord, err = withCoordinator(sec); err != nil {
+			return nil, err
+		}
+	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: the server: %w", err)
@@ -54,10 +74,25 @@ func StartServer(addr, dir string) (*Server, error) {
 		ns.Shutdown()
 		return nil, fmt.Errorf("%w on %q: the server did not start within 10 s", ErrListen, addr)
 	}
-	return &Server{ns: ns, dir: dir}, nil
+	return &Server{ns: ns, dir: dir, coord: coord}, nil
 }
 
-// URL is the address nodes connect to, nats://host:port.
+// withCoordinator makes the coordinator's key, for this run only, and returns the users of
+// sec with it.
+func withCoordinator(sec Security) ([]*server.NkeyUser, nkeys.KeyPair, error) {
+	coord, err := nkeys.CreateUser()
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: the coordinator's key: %w", err)
+	}
+	pub, _ := coord.PublicKey()
+	users, err := nkeyUsers(sec, pub)
+	return users, coord, err
+}
+
+// Auth is the coordinator's way in: in process, with its key when the server asks one.
+func (s *Server) Auth() Auth { return Auth{key: s.coord, inProcess: s.ns} }
+
+// URL is the address nodes connect to, nats://host:port (tls://host:port with TLS).
 func (s *Server) URL() string { return s.ns.ClientURL() }
 
 // Dir is where JetStream keeps the streams.
@@ -83,6 +118,12 @@ type Config struct {
 	// CacheMB is the coordinator's cache of facts, which decides couples without a unit.
 	// 0 is 64.
 	CacheMB int
+	// Auth is how the coordinator connects: the Server's Auth beside it; the zero Auth
+	// connects by the URL as nobody.
+	Auth Auth
+	// Users are the server's (Security.Users), whose names the log gives to the keys that
+	// sent facts.
+	Users []User
 }
 
 func (c Config) withDefaults() Config {
@@ -105,10 +146,10 @@ func (c Config) withDefaults() Config {
 // that they survive a restart of the server.
 func setup(ctx context.Context, js jetstream.JetStream, c Config) error {
 	streams := []jetstream.StreamConfig{
-		{Name: StreamJobs, Subjects: []string{subjectJobs, subjectCancel}, Duplicates: 10 * time.Minute},
+		{Name: StreamJobs, Subjects: []string{subjectJobs + "*", subjectCancel + "*"}, Duplicates: 10 * time.Minute},
 		{Name: StreamUnits, Subjects: []string{subjectUnits + ">"}, Retention: jetstream.WorkQueuePolicy, Duplicates: 10 * time.Minute},
 		{Name: StreamResults, Subjects: []string{subjectResults + ">"}},
-		{Name: StreamFacts, Subjects: []string{subjectFacts}},
+		{Name: StreamFacts, Subjects: []string{subjectFacts + "*"}},
 	}
 	for _, sc := range streams {
 		sc.Storage = jetstream.FileStorage

@@ -57,7 +57,8 @@ func simulate(t testing.TB, game, pos string, workers, kill int, cfg Config, wcf
 	tc.stop() // the coordinator's merges end before the store is measured
 	r.Streamed = tc.co.merger.facts.Load()
 	r.FactsPerSec = float64(r.Streamed) / wall.Seconds()
-	if s, err := cl.c.js.Stream(context.Background(), StreamFacts); err == nil {
+	_, admin := tc.dialAs(t, tc.srv.Auth(), 10*time.Second) // the server's own, which may read the facts' stream
+	if s, err := admin.c.js.Stream(context.Background(), StreamFacts); err == nil {
 		r.FactBytes = int64(s.CachedInfo().State.Bytes)
 	}
 	if err := st.Flush(); err != nil {

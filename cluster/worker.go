@@ -30,6 +30,7 @@ type WorkerConfig struct {
 	// unit's root (nearKeys); the others stay in this worker's cache and store. 0 is
 	// DefaultShareDepth; -1 publishes every fact.
 	ShareDepth int
+	Auth       Auth // the worker's credentials and the certificates it trusts
 }
 
 // DefaultShareDepth is the depth of the facts a worker publishes, by default.
@@ -85,8 +86,22 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	if cfg.CacheMB <= 0 {
 		cfg.CacheMB = 256
 	}
-	c, err := dial(ctx, url, "grundy-worker "+cfg.Name)
+	c, err := dial(ctx, url, "grundy-worker "+cfg.Name, cfg.Auth, true)
 	if err != nil {
+		return nil, err
+	}
+	// A key of another role (a client's) is told now, not at the first unit.
+	err = c.call(ctx, api("CONSUMER.INFO", StreamUnits, consumerUnits), func(ctx context.Context) error {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		_, err := c.js.Consumer(ctx, StreamUnits, consumerUnits)
+		return err
+	})
+	if err != nil {
+		c.close()
+		if !errors.Is(err, ErrPermission) {
+			err = fmt.Errorf("%w at %s: %v", ErrUnreachable, url, err)
+		}
 		return nil, err
 	}
 	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}}
@@ -411,7 +426,7 @@ func (w *Worker) flush(ctx context.Context) int64 {
 	var sent int64
 	w.games.Range(func(k, v any) bool {
 		facts := v.(*gameCache).out.take()
-		n, err := publishFacts(ctx, w.c.js, w.cfg.Name, k.(string), facts)
+		n, err := publishFacts(ctx, w.c, w.cfg.Name, k.(string), facts)
 		if err != nil && ctx.Err() == nil {
 			log.Printf("cluster: worker %s: publishing facts: %v", w.cfg.Name, err)
 		}
@@ -426,8 +441,7 @@ func (w *Worker) publishResult(ctx context.Context, r Result) error {
 	b, _ := json.Marshal(r)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	_, err := w.c.js.Publish(pctx, subjectResults+r.Job, b)
-	return err
+	return w.c.publish(pctx, subjectResults+r.Job+"."+w.c.sender, b)
 }
 
 // tell publishes the worker's status every second, and its facts every half second.
