@@ -19,7 +19,7 @@ import (
 var cmdServe = &Command{
 	Name:      "serve",
 	UsageLine: "serve [--listen ADDR] [--creds-dir DIR [--new-key ROLE:NAME] [--tls-cert FILE --tls-key FILE]] [--db PATH | --no-db] [--js-dir DIR] [--ack-wait D] [--unit-nodes N]",
-	Short:     "NATS JetStream server and coordinator of a cluster (see README: Cluster)",
+	Short:     "NATS JetStream server and coordinator of a cluster (see docs/cluster.md)",
 	Run:       runServe,
 }
 
