@@ -194,7 +194,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 			why = res.Why
 		}
 		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %s\n", res.Search.Elapsed.Round(time.Millisecond), why)
-		return exitTimeout
+		return storeStatus(env, "solve", st, exitTimeout)
 	}
 	if !f.json {
 		printSolve(env, out, false)
@@ -208,7 +208,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	} else {
 		printTree(env, out)
 	}
-	return exitOK
+	return storeStatus(env, "solve", st, exitOK)
 }
 
 // resultOf is what `solve` prints of a search's result.

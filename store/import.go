@@ -101,6 +101,20 @@ func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error
 // importStaged stages the records each gives, checks them against the store and adds them
 // at once (see above).
 func (s *Store) importStaged(name string, each func(fn func(Record) error) error) (ImportReport, error) {
+	if s.readOnly != "" {
+		return ImportReport{}, s.errReadOnly()
+	}
+	var rep ImportReport
+	err := s.fence.guard(func() error {
+		var err error
+		rep, err = s.importGuarded(name, each)
+		return err
+	})
+	return rep, s.named(err)
+}
+
+// importGuarded is importStaged behind the store's fence.
+func (s *Store) importGuarded(name string, each func(fn func(Record) error) error) (ImportReport, error) {
 	// In the store's directory: the same file system as the store (pebble links the table
 	// in rather than copying it), and not /tmp, which may be memory (tmpfs).
 	tmp, err := os.MkdirTemp(s.dir, stagePrefix)
@@ -108,7 +122,7 @@ func (s *Store) importStaged(name string, each func(fn func(Record) error) error
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
 	defer os.RemoveAll(tmp)
-	stage, err := openStage(filepath.Join(tmp, "stage"), name)
+	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
@@ -137,14 +151,17 @@ type stage struct {
 	err  error // a failed write of the staging database
 }
 
-func openStage(dir, name string) (*stage, error) {
+// openStage opens a staging database in dir, behind the store's fence (fault.go): on the
+// store's disk, whose filling is the store's failure.
+func (s *Store) openStage(dir, name string) (*stage, error) {
 	cache := pebble.NewCache(stageMemtable)
 	defer cache.Unref()
 	db, err := pebble.Open(dir, &pebble.Options{
 		DisableWAL:   true, // a stage that a crash loses is simply gone: nothing was imported
 		MemTableSize: stageMemtable,
 		Cache:        cache,
-		Logger:       quietLogger{},
+		FS:           &faultFS{FS: s.base, fence: s.fence},
+		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
 	})
 	if err != nil {
 		return nil, err
@@ -219,7 +236,7 @@ func (s *Store) checkAndIngest(name string, st *stage, path string) (ImportRepor
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
 	defer it.Close()
-	file, err := vfs.Default.Create(path, vfs.WriteCategoryUnspecified)
+	file, err := (&faultFS{FS: s.base, fence: s.fence}).Create(path, vfs.WriteCategoryUnspecified)
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -66,9 +68,12 @@ func (e *ConflictError) Unwrap() error { return ErrConflict }
 // A Store keeps facts on disk in a pebble database, by game and position key. It is safe for
 // concurrent use; one process at a time may open a directory.
 type Store struct {
-	dir  string
-	db   *pebble.DB
-	lock *pebble.Lock
+	dir      string
+	db       *pebble.DB
+	base     vfs.FS    // the file system under the fence's
+	fence    *fence    // pebble's failure (fault.go)
+	lock     io.Closer // the directory's, nil when it cannot be written
+	readOnly string    // why the store takes no write, "" when it does
 
 	mu    sync.Mutex        // Add's read-modify-write; facts
 	facts map[string]*Facts // by game, made on first use
@@ -95,8 +100,13 @@ func DefaultDir() (string, error) {
 
 // Open opens (creating it) the store in dir. A store in use by another process, a corrupt
 // or truncated one, a dir that is not a store: a clear error naming dir and what is wrong.
-func Open(dir string) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// A store that cannot be written (a read-only directory or disk, or a full disk) is opened
+// read-only: it answers reads, and ReadOnly says why it takes no write.
+func Open(dir string) (*Store, error) { return openOn(dir, vfs.Default) }
+
+// openOn opens the store in dir on the file system base (tests inject faults through it).
+func openOn(dir string, base vfs.FS) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil && !isDir(dir) {
 		return nil, fmt.Errorf("store %s: %w", dir, err)
 	}
 	if err := checkDir(dir); err != nil {
@@ -105,34 +115,121 @@ func Open(dir string) (*Store, error) {
 	if err := checkMerger(dir); err != nil {
 		return nil, err
 	}
-	lock, err := pebble.LockDirectory(dir, vfs.Default)
-	if err != nil {
+	s := &Store{dir: dir, base: base, facts: make(map[string]*Facts)}
+	lock, err := base.Lock(filepath.Join(dir, "LOCK"))
+	switch {
+	case err == nil:
+		s.lock = lock
+	case unwritable(err):
+		s.readOnly = "it cannot be written (" + firstLine(err.Error()) + ")"
+	default:
 		return nil, fmt.Errorf("store %s: in use by another process, or already open (%s)", dir, firstLine(err.Error()))
 	}
-	s := &Store{dir: dir, lock: lock, facts: make(map[string]*Facts)}
-	s.db, err = pebble.Open(dir, s.options())
-	if err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("store %s: %s", dir, whatIsWrong(err))
-	}
-	if err := s.checkFormat(); err != nil {
-		s.db.Close()
-		lock.Close()
+	if err := s.openDB(); err != nil {
+		s.unlock()
 		return nil, err
 	}
-	removeStages(dir)
+	if s.readOnly == "" {
+		removeStages(dir)
+	}
 	s.writer = startWriter(s)
 	return s, nil
 }
 
+// openDB opens pebble's database, read-write unless s.readOnly, and checks its format. A
+// full disk while pebble opens it (it writes what its log holds to a table) opens it again,
+// read-only: the log is read into memory, nothing is written.
+func (s *Store) openDB() error {
+	err := s.openPebble()
+	if s.readOnly == "" && errors.Is(err, ErrDiskFull) {
+		s.readOnly = "its disk is full"
+		if s.openPebble() != nil {
+			return err // a new store, which the full disk did not let pebble make
+		}
+	} else if err != nil {
+		return err
+	}
+	if err := s.checkFormat(); err != nil {
+		if s.fence.failure() == nil {
+			s.db.Close()
+		}
+		return err
+	}
+	return nil
+}
+
+// openPebble opens pebble's database behind a new fence (fault.go), and waits for it or
+// for the fence's failure, abandoning an Open that does not return.
+func (s *Store) openPebble() error {
+	s.fence = newFence()
+	var db *pebble.DB
+	err := s.fence.guard(func() error {
+		var err error
+		db, err = pebble.Open(s.dir, s.options())
+		return err
+	})
+	switch {
+	case errors.Is(err, ErrDiskFull):
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	case err != nil:
+		if db != nil {
+			db.Close()
+		}
+		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+	}
+	s.db = db
+	return nil
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// unwritable reports whether err, of creating the store's lock file, says the directory
+// cannot be written (permissions, a read-only file system), rather than that another
+// process holds the lock.
+func unwritable(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS))
+}
+
+// ReadOnly says why the store takes no write ("" when it does): a directory or disk that
+// cannot be written, a full disk. A read-only store answers reads; its Facts drop their Puts.
+func (s *Store) ReadOnly() string {
+	if err := s.fence.failure(); err != nil && s.readOnly == "" {
+		return "writing failed: " + err.Error()
+	}
+	return s.readOnly
+}
+
+// Err is the failure of the store's writes since it was opened (a full disk: ErrDiskFull),
+// or nil. What was written before stays; nothing is written after.
+func (s *Store) Err() error {
+	if err := s.fence.failure(); err != nil {
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	}
+	if p := s.writer.err.Load(); p != nil {
+		return fmt.Errorf("store %s: %w", s.dir, *p)
+	}
+	return nil
+}
+
+// errReadOnly is the error of a write to a read-only store.
+func (s *Store) errReadOnly() error {
+	return fmt.Errorf("store %s: read-only, %s", s.dir, s.readOnly)
+}
+
 // options are pebble's: the facts' merge operator, Bloom filters (most reads are of
-// positions never stored), a quiet logger (pebble's informational lines are not the user's
-// business), and corruption left to the reads to report.
+// positions never stored), a file system and a logger behind the fence (fault.go), and
+// corruption left to the reads to report.
 func (s *Store) options() *pebble.Options {
 	o := &pebble.Options{
 		Merger:       &pebble.Merger{Name: mergerName, Merge: s.newMerger},
-		Lock:         s.lock,
-		Logger:       quietLogger{},
+		FS:           &faultFS{FS: s.base, fence: s.fence},
+		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
+		ReadOnly:     s.readOnly != "",
 		MemTableSize: 64 << 20, // a search's writes of minutes, before a flush
 		// A corrupt file fails the read that meets it, with an error that names the
 		// store; pebble's default would end the process (Logger.Fatalf).
@@ -210,7 +307,14 @@ func (s *Store) checkFormat() error {
 		if !s.empty() {
 			return fmt.Errorf("store %s: not a facts store: a database without its format key", s.dir)
 		}
-		return s.db.Set(metaKey, []byte(formatName), pebble.Sync)
+		if s.readOnly != "" {
+			return nil // an empty store: nothing to read, nothing written
+		}
+		err := s.fence.guard(func() error { return s.db.Set(metaKey, []byte(formatName), pebble.Sync) })
+		if err != nil {
+			return fmt.Errorf("store %s: %w", s.dir, err)
+		}
+		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
@@ -221,7 +325,10 @@ func (s *Store) checkFormat() error {
 	case formatName:
 		return nil
 	case formatV1:
-		return s.migrateV1()
+		if s.readOnly != "" {
+			return fmt.Errorf("store %s: format %q, which this grundy updates, but the store is read-only: %s", s.dir, format, s.readOnly)
+		}
+		return s.fence.guard(s.migrateV1)
 	}
 	return fmt.Errorf("store %s: format %q, this grundy reads %q (and %q, which it updates)", s.dir, format, formatName, formatV1)
 }
@@ -247,14 +354,16 @@ func (s *Store) Flush() error {
 	return nil
 }
 
-// Close flushes, syncs and closes the store. Later calls return the first's error.
+// Close flushes, syncs and closes the store. Later calls return the first's error. A store
+// whose writes failed (Err) is left to pebble unclosed, as the fence holds it (fault.go):
+// Close returns at once, with the failure, and unlocks the directory.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		err := s.writer.stop()
-		if cerr := s.db.Close(); err == nil {
+		if cerr := s.fence.guard(s.db.Close); err == nil {
 			err = cerr
 		}
-		if lerr := s.lock.Close(); err == nil {
+		if lerr := s.unlock(); err == nil {
 			err = lerr
 		}
 		if err != nil {
@@ -262,6 +371,14 @@ func (s *Store) Close() error {
 		}
 	})
 	return s.closeErr
+}
+
+// unlock releases the directory's lock, when the store holds it.
+func (s *Store) unlock() error {
+	if s.lock == nil {
+		return nil
+	}
+	return s.lock.Close()
 }
 
 // Conflicts is the number of conflicting facts met while merging what searches wrote (see
@@ -277,13 +394,6 @@ func (s *Store) noteConflict(key []byte, have, got engine.Fact) {
 			s.dir, game, pos, describe(got), describe(have))
 	})
 }
-
-// quietLogger drops pebble's informational lines and keeps its errors.
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)              {}
-func (quietLogger) Errorf(format string, args ...any) { log.Printf("store: "+format, args...) }
-func (quietLogger) Fatalf(format string, args ...any) { log.Fatalf("store: "+format, args...) }
 
 // closeQuietly closes c when it is not nil; a Get's closer never fails.
 func closeQuietly(c io.Closer) {
