@@ -41,6 +41,8 @@ func init() {
 		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
 		{"merge", "db merge PATH… [--db PATH]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
+		{"repair", "db repair [--db PATH]",
+			"salvage a damaged store: what its tables and logs hold goes into a new store in its place, the old files aside", runDBRepair},
 		{"check", "db check FILE --game G POSITION [-o SMALL] [--tree PROOF.json] [--timeout D] [--no-theory]",
 			"Glop's check: the position's outcome and nimber from the file's losing couples and the game's theory", runDBCheck},
 	}
@@ -66,7 +68,7 @@ func runDB(ctx context.Context, env *Env, args []string) int {
 			return c.run(ctx, env, args[1:])
 		}
 	}
-	fmt.Fprintf(env.Stderr, "grundy db: unknown command %s: want stats, import, export, merge or check\n", quote(args[0]))
+	fmt.Fprintf(env.Stderr, "grundy db: unknown command %s: want stats, import, export, merge, repair or check\n", quote(args[0]))
 	return exitUsage
 }
 
@@ -385,4 +387,29 @@ func describe(f engine.Fact) string {
 		vals = append(vals, "…")
 	}
 	return "≠ " + strings.Join(vals, ", ")
+}
+
+func runDBRepair(ctx context.Context, env *Env, args []string) int {
+	flags, dbPath := dbFlags("repair")
+	pos, err := parseArgs(flags, args)
+	if err == nil && len(pos) > 0 {
+		err = usagef("unexpected %s: want only [--db PATH]", quote(pos[0]))
+	}
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	rep, err := store.Repair(dir)
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	fmt.Fprintf(env.Stdout, "store %s: %s facts salvaged from %d tables and %d logs; the old files are in %s\n",
+		dir, numfmt.Grouped(rep.Facts), rep.Tables, rep.Logs, rep.Aside)
+	for _, u := range rep.Unreadable {
+		fmt.Fprintf(env.Stdout, "  not read: %s\n", oneLine(u))
+	}
+	return exitOK
 }

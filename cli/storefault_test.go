@@ -59,3 +59,64 @@ func TestStore_FullDisk(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A store without its marker is refused with one line saying what to do; db repair brings
+// its facts back.
+func TestDB_Repair(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	solveJSON(t, "cram", "3x6", "--db", db)
+	_, before, _ := grundy("db", "stats", "--db", db)
+	markers, _ := filepath.Glob(filepath.Join(db, "marker.manifest.*"))
+	for _, m := range markers {
+		os.Remove(m)
+	}
+	for _, args := range [][]string{{"db", "stats"}, {"solve", "cram", "3x6"}} {
+		code, _, errOut := grundy(append(args, "--db", db)...)
+		if code != exitUsage || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "marker") || !strings.Contains(errOut, "db repair") {
+			t.Errorf("%s without a marker: exit %d, %q; want one line naming it and db repair", args, code, errOut)
+		}
+	}
+	code, out, errOut := grundy("db", "repair", "--db", db)
+	if code != exitOK || !strings.Contains(out, "salvaged") {
+		t.Fatalf("db repair: exit %d, %q %q", code, out, errOut)
+	}
+	if _, after, _ := grundy("db", "stats", "--db", db); after != before {
+		t.Errorf("db stats after repair:\n%s\nbefore:\n%s", after, before)
+	}
+}
+
+// A store on a read-only disk (root) or directory answers stats, export and solve.
+func TestStore_ReadOnly(t *testing.T) {
+	mnt := t.TempDir()
+	readOnly := func() {
+		filepath.WalkDir(mnt, func(path string, d os.DirEntry, err error) error {
+			if info, err := os.Lstat(path); err == nil {
+				os.Chmod(path, info.Mode().Perm()&^0o222)
+			}
+			return nil
+		})
+	}
+	if os.Geteuid() == 0 {
+		mnt = smallDisk(t, "16m")
+		readOnly = func() {
+			if err := syscall.Mount("tmpfs", mnt, "tmpfs", syscall.MS_REMOUNT|syscall.MS_RDONLY, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+	} else {
+		t.Cleanup(func() {
+			os.Chmod(mnt, 0o755)
+			os.Chmod(filepath.Join(mnt, "facts"), 0o755)
+		})
+	}
+	db := filepath.Join(mnt, "facts")
+	solveJSON(t, "cram", "3x6", "--db", db)
+	readOnly()
+	for _, args := range [][]string{{"db", "stats"}, {"solve", "cram", "3x6"},
+		{"db", "export", "--format", "jsonl", "-o", filepath.Join(t.TempDir(), "f.jsonl")}} {
+		code, out, errOut := grundyWithin(t, 20*time.Second, append(args, "--db", db)...)
+		if code != exitOK || strings.Contains(errOut, "in use") {
+			t.Errorf("%s on a read-only store: exit %d, %q %q", args, code, out, errOut)
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 
 // readError names the store's directory, and says when its files are corrupt.
 func (s *Store) readError(err error) error {
-	return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+	return storeError(s.dir, err)
 }
 
 // Get returns the stored fact of key in game, and whether there is one. Facts Put by a

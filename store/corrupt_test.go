@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -201,5 +202,46 @@ func TestStore_GarbledValue(t *testing.T) {
 	facts := s.Facts("cram")
 	if _, ok := facts.Get("bad"); ok || facts.Use().Failed != 1 {
 		t.Errorf("Facts.Get of a garbled value: found %v, %d failed; want a miss, counted", ok, facts.Use().Failed)
+	}
+}
+
+// A store whose marker or manifest is lost is refused, never opened empty over its facts;
+// Repair brings the facts back, from its tables and its log, and keeps the old files aside.
+func TestRepair(t *testing.T) {
+	for _, lose := range []string{"marker.manifest.*", "MANIFEST-*"} {
+		t.Run(lose, func(t *testing.T) {
+			dir := filled(t, 3000, true)
+			s := open(t, dir)
+			if err := s.Add("cram", "in the log", nimber(5)); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			for _, f := range files(t, dir, lose) {
+				os.Remove(f)
+			}
+			_, err := Open(dir)
+			wantError(t, "a store without "+lose, err, dir, "grundy db repair")
+			if !errors.Is(err, ErrDamaged) {
+				t.Errorf("Open without %s: %v, want ErrDamaged", lose, err)
+			}
+			rep, err := Repair(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Tables == 0 || rep.Logs == 0 || len(rep.Unreadable) > 0 {
+				t.Errorf("Repair read %d tables, %d logs, not %v", rep.Tables, rep.Logs, rep.Unreadable)
+			}
+			if _, err := os.Stat(rep.Aside); err != nil {
+				t.Errorf("old files not kept aside: %v", err)
+			}
+			s = open(t, dir)
+			defer s.Close()
+			if n := count(t, s); n != 3001 {
+				t.Errorf("after Repair: %d facts, want 3001", n)
+			}
+			if f := mustGet(t, s, "cram", "in the log"); !f.Equal(nimber(5)) {
+				t.Errorf("the log's fact after Repair: %s", describe(f))
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -121,7 +122,7 @@ func openOn(dir string, base vfs.FS) (*Store, error) {
 	case err == nil:
 		s.lock = lock
 	case unwritable(err):
-		s.readOnly = "it cannot be written (" + firstLine(err.Error()) + ")"
+		s.readOnly = "its directory cannot be written: " + firstLine(err.Error())
 	default:
 		return nil, fmt.Errorf("store %s: in use by another process, or already open (%s)", dir, firstLine(err.Error()))
 	}
@@ -175,7 +176,7 @@ func (s *Store) openPebble() error {
 		if db != nil {
 			db.Close()
 		}
-		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+		return storeError(s.dir, err)
 	}
 	s.db = db
 	return nil
@@ -240,27 +241,39 @@ func (s *Store) options() *pebble.Options {
 }
 
 // checkDir refuses a directory that holds files but no pebble database: it is not a store,
-// and pebble would write one among them.
+// and pebble would write one among them. It refuses a store whose marker of its current
+// manifest is missing: pebble would start an empty store over it, and delete its tables.
 func checkDir(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("store %s: %w", dir, err)
 	}
-	others := ""
+	others, data := "", ""
 	for _, e := range entries {
 		name := e.Name()
-		if name == "CURRENT" || strings.HasPrefix(name, "MANIFEST-") || strings.HasPrefix(name, "marker.manifest.") {
+		switch {
+		case name == "CURRENT" || strings.HasPrefix(name, "marker.manifest."):
 			return nil
-		}
-		if name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
-			!strings.HasSuffix(name, ".log") && others == "" {
-			others = name
+		case strings.HasPrefix(name, "MANIFEST-") || numbered(name, ".sst") || numbered(name, ".log"):
+			data = cmp.Or(data, name)
+		case name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
+			!strings.HasPrefix(name, stagePrefix):
+			others = cmp.Or(others, name)
 		}
 	}
-	if others != "" {
+	switch {
+	case data != "":
+		return &damagedError{dir, "damaged: the marker of its current manifest (marker.manifest.*) is missing, beside " + data}
+	case others != "":
 		return fmt.Errorf("store %s: not a facts store: it holds %s and no database", dir, others)
 	}
 	return nil
+}
+
+// numbered reports whether name is one of pebble's numbered files with extension ext.
+func numbered(name, ext string) bool {
+	num, ok := strings.CutSuffix(name, ext)
+	return ok && num != "" && strings.Trim(num, "0123456789") == ""
 }
 
 // checkMerger refuses the pebble database of another program, which its OPTIONS file tells
@@ -282,16 +295,29 @@ func checkMerger(dir string) error {
 	return nil
 }
 
-// whatIsWrong says why pebble could not open or read a store: past our own checks (a
-// folder, not another program's, not locked), its files are damaged.
-func whatIsWrong(err error) string {
+// ErrDamaged is the error of a store whose files are damaged or missing: Repair salvages
+// what the others hold.
+var ErrDamaged = errors.New("damaged store")
+
+// A damagedError says what is wrong with the files of the store in dir.
+type damagedError struct{ dir, what string }
+
+func (e *damagedError) Error() string {
+	return "store " + e.dir + ": " + e.what + "; `grundy db repair --db " + e.dir + "` salvages what its files hold"
+}
+
+func (e *damagedError) Unwrap() error { return ErrDamaged }
+
+// storeError says why pebble could not open or read the store in dir: past our own checks
+// (a folder, not another program's, not locked), its files are damaged, or cannot be read.
+func storeError(dir string, err error) error {
 	switch {
 	case errors.Is(err, os.ErrPermission):
-		return firstLine(err.Error())
+		return fmt.Errorf("store %s: %s", dir, firstLine(err.Error()))
 	case errors.Is(err, os.ErrNotExist):
-		return "damaged, a file of it is missing: " + firstLine(err.Error())
+		return &damagedError{dir, "damaged, a file of it is missing: " + firstLine(err.Error())}
 	}
-	return "corrupt or truncated: " + firstLine(err.Error())
+	return &damagedError{dir, "corrupt or truncated: " + firstLine(err.Error())}
 }
 
 // firstLine is s up to its first line break: pebble's errors may carry details below.
@@ -317,7 +343,7 @@ func (s *Store) checkFormat() error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+		return storeError(s.dir, err)
 	}
 	format := string(v)
 	closer.Close()
