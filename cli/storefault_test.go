@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,5 +121,67 @@ func TestStore_ReadOnly(t *testing.T) {
 		if code != exitOK || strings.Contains(errOut, "in use") {
 			t.Errorf("%s on a read-only store: exit %d, %q %q", args, code, out, errOut)
 		}
+	}
+}
+
+// stopAfter runs grundy with args under a context cancelled after d, as Ctrl-C, and fails
+// the test unless it returns within a second of that.
+func stopAfter(t *testing.T, d time.Duration, args ...string) (int, string, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errOut bytes.Buffer
+	code := make(chan int, 1)
+	go func() { code <- Main(ctx, args, &out, &errOut) }()
+	time.Sleep(d)
+	cancel()
+	select {
+	case c := <-code:
+		return c, out.String(), errOut.String()
+	case <-time.After(time.Second):
+		t.Fatalf("grundy %s: still running a second after Ctrl-C", strings.Join(args, " "))
+		return 0, "", ""
+	}
+}
+
+// fifo makes a named pipe with the lines written to it and kept open, so that a reader
+// waits for more, as for a slow disk or a network file.
+func fifo(t *testing.T, lines string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "slow")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no named pipe: %v", err)
+	}
+	w, err := os.OpenFile(path, os.O_RDWR, 0) // never blocks, unlike O_WRONLY
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	go w.WriteString(lines)
+	return path
+}
+
+// Ctrl-C stops db import and check within a second, also while they wait for their file;
+// the import leaves the store as it was.
+func TestStop_DBCommands(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "facts")
+	var lines strings.Builder
+	for n := 1; n <= 3000; n++ { // a heap of Nim's nimber is its size
+		fmt.Fprintf(&lines, "{\"game\":\"nim\",\"position\":\"%d\",\"nimber\":%d}\n", n, n)
+	}
+	code, _, errOut := stopAfter(t, 200*time.Millisecond, "db", "import", fifo(t, lines.String()), "--db", db)
+	if code != exitTimeout || !strings.Contains(errOut, "nothing imported") {
+		t.Errorf("db import stopped: exit %d, %q; want 3, nothing imported", code, errOut)
+	}
+	if _, out, _ := grundy("db", "stats", "--db", db); !strings.Contains(out, " 0 facts") {
+		t.Errorf("db stats after a stopped import:\n%s", out)
+	}
+	code, _, errOut = stopAfter(t, 200*time.Millisecond, "check", fifo(t, `{"format":`))
+	if code != exitTimeout || !strings.Contains(errOut, "stopped") {
+		t.Errorf("check stopped while reading: exit %d, %q; want 3", code, errOut)
+	}
+	code, _, errOut = grundy("db", "import", fifo(t, ""), "--timeout", "200ms", "--db", db)
+	if code != exitTimeout {
+		t.Errorf("db import --timeout: exit %d, %q; want 3", code, errOut)
 	}
 }

@@ -185,17 +185,26 @@ type MergeReport struct {
 // Merge adds every fact of src into s; conflicts are reported (both values), never resolved:
 // the store keeps its own fact.
 func (s *Store) Merge(src *Store) (MergeReport, error) {
+	return s.MergeContext(context.Background(), src)
+}
+
+// MergeContext is Merge, stopped when ctx ends, with an error wrapping ctx's: what was merged
+// until then stays (the report counts it), as after a Merge of fewer facts.
+func (s *Store) MergeContext(ctx context.Context, src *Store) (MergeReport, error) {
 	if s.readOnly != "" {
 		return MergeReport{}, s.errReadOnly()
 	}
 	var r MergeReport
-	err := s.fence.guard(func() error { return s.merge(src, &r) })
+	err := s.fence.guard(func() error { return s.merge(ctx, src, &r) })
 	return r, s.named(err)
 }
 
 // merge is Merge behind the store's fence.
-func (s *Store) merge(src *Store, r *MergeReport) error {
+func (s *Store) merge(ctx context.Context, src *Store, r *MergeReport) error {
 	err := src.Each("", func(game, key string, f engine.Fact) error {
+		if r.Read%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
+		}
 		r.Read++
 		res, err := s.add(game, key, f)
 		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
@@ -210,10 +219,10 @@ func (s *Store) merge(src *Store, r *MergeReport) error {
 		}
 		return err
 	})
-	if err != nil {
-		return err
+	if ferr := s.Flush(); err == nil {
+		err = ferr
 	}
-	return s.Flush()
+	return err
 }
 
 // Clear removes every fact of game ("": of every game), and gives their space back.

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -26,9 +27,17 @@ type ImportReport struct {
 // games.KeyDecoder makes of the key (Cram's keys are bytes, its positions boards). It is ""
 // for a misère fact (of a sum, kept under a key of its own) and a key no position writes.
 func Export(s *Store, game string) ([]Record, error) {
+	return ExportContext(context.Background(), s, game)
+}
+
+// ExportContext is Export, stopped when ctx ends, with an error wrapping ctx's.
+func ExportContext(ctx context.Context, s *Store, game string) ([]Record, error) {
 	var recs []Record
 	open := map[string]games.Game{}
 	err := s.Each(game, func(g, key string, f engine.Fact) error {
+		if len(recs)%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
 		rec := Record{Game: g, Key: key, Fact: f}
 		rec.Position = notation(g, key, open)
 		recs = append(recs, rec)
