@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -22,7 +23,8 @@ var cmdCheck = &Command{
 
 func runCheck(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s) and say how far the check got")
+	timeout := new(time.Duration)
+	fs.Var((*durationValue)(timeout), "timeout", "stop after this long (e.g. 30s) and say how far the check got")
 	misere := fs.Bool("misere", false, "the tree must prove a misère outcome; without it, the file's \"convention\" decides")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

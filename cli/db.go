@@ -110,7 +110,9 @@ func dbFlags(name string) (*flag.FlagSet, *string) {
 
 // timeoutFlag adds --timeout to the flags of a db command that may run long.
 func timeoutFlag(fs *flag.FlagSet) *time.Duration {
-	return fs.Duration("timeout", 0, "stop after this long (e.g. 30s), leaving the store as it was")
+	d := new(time.Duration)
+	fs.Var((*durationValue)(d), "timeout", "stop after this long (e.g. 30s), leaving the store as it was")
+	return d
 }
 
 // dbTimeout is ctx ended after --timeout d, which must not be negative.

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"grundy/engine"
@@ -67,6 +69,9 @@ func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) e
 // jsonLine reads one object strictly: known names only, one of position and key, one of
 // nimber and not_equal.
 func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Record, empty bool, err error) {
+	if err := strictNames(line); err != nil {
+		return rec, false, err
+	}
 	dec := json.NewDecoder(bytes.NewReader([]byte(line)))
 	dec.DisallowUnknownFields()
 	var jf jsonFact
@@ -95,6 +100,43 @@ func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Rec
 		return Record{Game: g.Name(), Key: string(raw), Fact: f}, false, nil
 	}
 	return component(g, jf.Position, f)
+}
+
+// jsonNames are the names of a line's object, as jsonFact's tags spell them.
+var jsonNames = []string{"game", "position", "key", "nimber", "not_equal"}
+
+// strictNames refuses a line whose object gives a name twice, or spells one in another case:
+// encoding/json takes both (the last of two wins, "Nimber" is read as "nimber"). What else is
+// wrong with the line, Decode says.
+func strictNames(line string) error {
+	dec := json.NewDecoder(strings.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		name, ok := t.(string)
+		if err != nil || !ok {
+			return nil
+		}
+		if !slices.Contains(jsonNames, name) {
+			for _, n := range jsonNames {
+				if strings.EqualFold(n, name) {
+					return fmt.Errorf("%w: name %s, want %q", ErrFormat, engine.Quote(name), n)
+				}
+			}
+		}
+		if seen[name] {
+			return fmt.Errorf("%w: %s given twice", ErrFormat, engine.Quote(name))
+		}
+		seen[name] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 // lineGame opens the game a line names, once a file.

@@ -108,6 +108,8 @@ func TestReadJSONL_Errors(t *testing.T) {
 		{"two objects", `{"game":"sprouts","position":"0*2","nimber":0} {}`, "more than one object"},
 		{"truncated", `{"game":"sprouts","position":"0*2","nim`, "no newline at the end"},
 		{"sum", `{"game":"sprouts","position":"0*2+1a1a","nimber":2}`, "sum of 2 components"},
+		{"twice", `{"game":"sprouts","position":"0*2","nimber":0,"nimber":1}`, `"nimber" given twice`},
+		{"case", `{"game":"sprouts","position":"0*2","Nimber":0}`, `name "Nimber", want "nimber"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
