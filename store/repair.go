@@ -94,7 +94,8 @@ func salvage(dir, to string, rep *RepairReport) error {
 	for _, l := range logs { // in order: a later log's facts join an earlier one's
 		rep.Logs++
 		if err := b.log(l); err != nil {
-			rep.Unreadable = append(rep.Unreadable, l.String()+": "+firstLine(err.Error()))
+			_, path := l.SegmentLocation(l.NumSegments() - 1)
+			rep.Unreadable = append(rep.Unreadable, filepath.Base(path)+" from a damaged record on: "+firstLine(err.Error()))
 		}
 	}
 	if err := b.commit(); err != nil {

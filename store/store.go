@@ -227,11 +227,14 @@ func (s *Store) errReadOnly() error {
 // corruption left to the reads to report.
 func (s *Store) options() *pebble.Options {
 	o := &pebble.Options{
-		Merger:       &pebble.Merger{Name: mergerName, Merge: s.newMerger},
-		FS:           &faultFS{FS: s.base, fence: s.fence},
-		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
-		ReadOnly:     s.readOnly != "",
-		MemTableSize: 64 << 20, // a search's writes of minutes, before a flush
+		Merger:   &pebble.Merger{Name: mergerName, Merge: s.newMerger},
+		FS:       &faultFS{FS: s.base, fence: s.fence},
+		Logger:   &fenceLogger{dir: s.dir, fence: s.fence},
+		ReadOnly: s.readOnly != "",
+		// Write-ahead logs of this format carry sync offsets, so that pebble tells a log
+		// damaged in its middle (corruption) from the torn end of a crash.
+		FormatMajorVersion: pebble.FormatWALSyncChunks,
+		MemTableSize:       64 << 20, // a search's writes of minutes, before a flush
 		// A corrupt file fails the read that meets it, with an error that names the
 		// store; pebble's default would end the process (Logger.Fatalf).
 		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
@@ -317,7 +320,14 @@ func storeError(dir string, err error) error {
 	case errors.Is(err, os.ErrNotExist):
 		return &damagedError{dir, "damaged, a file of it is missing: " + firstLine(err.Error())}
 	}
-	return &damagedError{dir, "corrupt or truncated: " + firstLine(err.Error())}
+	what := "corrupt or truncated: " + firstLine(err.Error())
+	if strings.Contains(what, "replaying WAL") {
+		logs, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+		if len(logs) > 0 { // named by number: the last is the newest
+			what = "its write-ahead log " + filepath.Base(logs[len(logs)-1]) + " is damaged in its middle (" + firstLine(err.Error()) + ")"
+		}
+	}
+	return &damagedError{dir, what}
 }
 
 // firstLine is s up to its first line break: pebble's errors may carry details below.
