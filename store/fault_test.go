@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -171,4 +172,34 @@ func count(t *testing.T, s *Store) int64 {
 		}
 	}
 	return 0
+}
+
+// An import that fills the disk is refused with ErrDiskFull, all or nothing, and leaves no
+// stage behind to hold the space.
+func TestImport_DiskFull(t *testing.T) {
+	dir := t.TempDir()
+	disk := newFullFS(256 << 10)
+	s, err := openOn(dir, disk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file strings.Builder
+	for n := 1; n <= 50_000; n++ {
+		file.WriteString(`{"game":"nim","position":"` + strconv.Itoa(n) + `","nimber":` + strconv.Itoa(n) + "}\n")
+	}
+	within(t, 20*time.Second, "ImportFile", func() {
+		_, err = ImportFile(s, strings.NewReader(file.String()), "big.jsonl", nil)
+		s.Close()
+	})
+	if !errors.Is(err, ErrDiskFull) {
+		t.Errorf("ImportFile on a full disk: %v, want ErrDiskFull", err)
+	}
+	if stages, _ := filepath.Glob(filepath.Join(dir, stagePrefix+"*")); len(stages) > 0 {
+		t.Errorf("stages left: %v", stages)
+	}
+	s = open(t, dir)
+	defer s.Close()
+	if st, err := s.Stats(); err != nil || len(st.Games) != 0 {
+		t.Errorf("after a failed import: %+v, %v; want no facts", st, err)
+	}
 }

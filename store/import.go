@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -138,24 +139,26 @@ func (s *Store) importStaged(ctx context.Context, name string, each func(fn func
 	if s.readOnly != "" {
 		return ImportReport{}, s.errReadOnly()
 	}
+	// In the store's directory: the same file system as the store (pebble links the table
+	// in rather than copying it), and not /tmp, which may be memory (tmpfs).
+	tmp, err := os.MkdirTemp(s.dir, stagePrefix)
+	if err := s.fence.check(s.dir, err); err != nil {
+		return ImportReport{}, s.named(cmp.Or(s.fence.failure(), fmt.Errorf("%s: staging the import: %w", name, err)))
+	}
+	// Removed here, not by the import: an import that the fence holds never returns, and
+	// its stage would keep the space of a full disk.
+	defer os.RemoveAll(tmp)
 	var rep ImportReport
-	err := s.fence.guard(func() error {
+	err = s.fence.guard(func() error {
 		var err error
-		rep, err = s.importGuarded(ctx, name, each)
+		rep, err = s.importGuarded(ctx, name, tmp, each)
 		return err
 	})
 	return rep, s.named(err)
 }
 
-// importGuarded is importStaged behind the store's fence.
-func (s *Store) importGuarded(ctx context.Context, name string, each func(fn func(Record) error) error) (ImportReport, error) {
-	// In the store's directory: the same file system as the store (pebble links the table
-	// in rather than copying it), and not /tmp, which may be memory (tmpfs).
-	tmp, err := os.MkdirTemp(s.dir, stagePrefix)
-	if err != nil {
-		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
-	}
-	defer os.RemoveAll(tmp)
+// importGuarded is importStaged behind the store's fence, staging in tmp.
+func (s *Store) importGuarded(ctx context.Context, name, tmp string, each func(fn func(Record) error) error) (ImportReport, error) {
 	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)

@@ -121,6 +121,7 @@ func openOn(dir string, base vfs.FS) (*Store, error) {
 	switch {
 	case err == nil:
 		s.lock = lock
+		removeStages(dir) // before pebble opens: a stage may hold the space of a full disk
 	case unwritable(err):
 		s.readOnly = "its directory cannot be written: " + firstLine(err.Error())
 	default:
@@ -129,9 +130,6 @@ func openOn(dir string, base vfs.FS) (*Store, error) {
 	if err := s.openDB(); err != nil {
 		s.unlock()
 		return nil, err
-	}
-	if s.readOnly == "" {
-		removeStages(dir)
 	}
 	s.writer = startWriter(s)
 	return s, nil
