@@ -21,8 +21,8 @@ import (
 
 var cmdDB = &Command{
 	Name:      "db",
-	UsageLine: "db stats|import|export|merge|check … [--db PATH]",
-	Short:     "the facts store: its size, Glop's and SPOTS's databases in and out, merges, Glop's certificate check",
+	UsageLine: "db stats|import|export|merge|repair|check … [--db PATH]",
+	Short:     "the facts store: its size, Glop's and SPOTS's databases in and out, merges, repair, Glop's certificate check",
 	Run:       runDB,
 }
 
