@@ -274,3 +274,35 @@ func TestOpen_LogDamagedInItsMiddle(t *testing.T) {
 	_, err = Open(dir)
 	wantError(t, "a log damaged in its middle", err, dir, filepath.Base(newest), "grundy db repair")
 }
+
+// Repair passes over the damaged blocks of a table, keeping the facts of the others.
+func TestRepair_DamagedBlocks(t *testing.T) {
+	const n = 20_000
+	dir := filled(t, n, true)
+	for _, l := range files(t, dir, "*.log") { // the facts only in the table
+		os.Remove(l)
+	}
+	table := files(t, dir, "*.sst")[0]
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{len(b) / 10, len(b) / 3} {
+		b[at] ^= 0x5a
+	}
+	if err := os.WriteFile(table, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Repair(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Unreadable) != 1 || !strings.Contains(rep.Unreadable[0], "2 damaged blocks passed over") {
+		t.Errorf("Repair: not read %q, want 2 damaged blocks passed over", rep.Unreadable)
+	}
+	s := open(t, dir)
+	defer s.Close()
+	if kept := count(t, s); kept < n*9/10 || kept >= n {
+		t.Errorf("after Repair: %d facts of %d, want all but two blocks'", kept, n)
+	}
+}

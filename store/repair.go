@@ -2,10 +2,11 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -82,7 +83,14 @@ func salvage(dir, to string, rep *RepairReport) error {
 	for _, e := range names {
 		if strings.HasSuffix(e.Name(), ".sst") {
 			rep.Tables++
-			if err := b.table(filepath.Join(dir, e.Name())); err != nil {
+			damaged, err := b.table(filepath.Join(dir, e.Name()))
+			if b.err != nil {
+				return b.err
+			}
+			switch {
+			case damaged > 0:
+				rep.Unreadable = append(rep.Unreadable, fmt.Sprintf("%s: %d damaged blocks passed over (%s)", e.Name(), damaged, firstLine(err.Error())))
+			case err != nil:
 				rep.Unreadable = append(rep.Unreadable, e.Name()+": "+firstLine(err.Error()))
 			}
 		}
@@ -113,6 +121,7 @@ func salvage(dir, to string, rep *RepairReport) error {
 // A salvager writes the records of damaged files into a new store.
 type salvager struct {
 	s      *Store
+	err    error // the first failed write to the new store
 	batch  *pebble.Batch
 	format string // the old store's, from its meta key
 	facts  int64
@@ -150,42 +159,96 @@ func (b *salvager) commit() error {
 	return err
 }
 
-// table reads the records of one table.
-func (b *salvager) table(path string) error {
+// table reads the records of one table. A damaged block is passed over (skipDamage), and
+// counted in damaged; err is the first read error, of a damaged block or the whole table.
+func (b *salvager) table(path string) (damaged int, err error) {
 	f, err := vfs.Default.Open(path)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	readable, err := sstable.NewSimpleReadable(f)
 	if err != nil {
 		f.Close()
-		return err
+		return 0, err
 	}
 	o := &pebble.Options{Merger: &pebble.Merger{Name: mergerName, Merge: b.s.newMerger}}
 	o.EnsureDefaults()
 	r, err := sstable.NewReader(context.Background(), readable, o.MakeReaderOptions())
 	if err != nil {
 		readable.Close()
-		return err
+		return 0, err
 	}
 	defer r.Close()
+	var from []byte // nil: from the first key
+	for {
+		last, rerr := b.readFrom(r, from)
+		if rerr == nil || b.err != nil {
+			return damaged, err
+		}
+		damaged, err = damaged+1, cmp.Or(err, rerr)
+		if from = skipDamage(r, last); from == nil {
+			return damaged, err
+		}
+	}
+}
+
+// readFrom adds the records of r from the first key at or after from (nil: the first), and
+// returns the last key it read and the error of the read that stopped it, or nil at the end.
+func (b *salvager) readFrom(r *sstable.Reader, from []byte) (last []byte, err error) {
 	it, err := r.NewIter(sstable.NoTransforms, nil, nil, sstable.AssertNoBlobHandles)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	defer it.Close()
+	kv := it.First()
+	if from != nil {
+		kv = it.SeekGE(from, 0)
 	}
 	var buf []byte
-	for kv := it.First(); kv != nil; kv = it.Next() {
+	for ; kv != nil && b.err == nil; kv = it.Next() {
 		v, _, err := kv.V.Value(buf[:0])
 		if err != nil {
-			it.Close()
-			return err
+			return last, err
 		}
-		if err := b.add(kv.K.Kind(), slices.Clone(kv.K.UserKey), v); err != nil {
-			it.Close()
-			return err
+		last = slices.Clone(kv.K.UserKey)
+		b.err = b.add(kv.K.Kind(), last, v)
+	}
+	return last, it.Error()
+}
+
+// skipDamage returns a key just past the damaged block of r that follows the key last (nil:
+// the block is the first), or nil when none is found. A seek to a key at or before the
+// block's last one reads the block and fails; a seek past it does not: the key is found by
+// halving the space of keys of a fixed length between last and the greatest.
+func skipDamage(r *sstable.Reader, last []byte) []byte {
+	n := max(len(last), 16) + 8
+	fixed := func(x *big.Int) []byte { return x.FillBytes(make([]byte, n)) }
+	lo := new(big.Int).SetBytes(append(slices.Clone(last), make([]byte, n-len(last))...))
+	hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(8*n)), big.NewInt(1))
+	if !seeks(r, fixed(hi)) {
+		return nil
+	}
+	one := big.NewInt(1)
+	for new(big.Int).Sub(hi, lo).Cmp(one) > 0 {
+		mid := new(big.Int).Rsh(new(big.Int).Add(lo, hi), 1)
+		if seeks(r, fixed(mid)) {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-	return errors.Join(it.Error(), it.Close())
+	return fixed(hi)
+}
+
+// seeks reports whether a seek of r to key reads without error.
+func seeks(r *sstable.Reader, key []byte) bool {
+	it, err := r.NewIter(sstable.NoTransforms, nil, nil, sstable.AssertNoBlobHandles)
+	if err != nil {
+		return false
+	}
+	defer it.Close()
+	it.SeekGE(key, 0)
+	return it.Error() == nil
 }
 
 // log reads the batches of one write-ahead log, up to its first damaged record.
