@@ -299,17 +299,18 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 			return dbFail(env, "export", err)
 		}
 	}
-	recs, err := store.ExportContext(ctx, s, game)
-	if err != nil {
-		return dbFail(env, "export", err)
-	}
-	written, skipped := len(recs), 0
+	written, skipped := 0, 0
 	err = atomicfile.Write(*out, func(w io.Writer) error {
 		w = ctxWriter{ctx, w}
-		if *format == store.FormatJSONL {
-			return store.WriteJSONL(w, recs)
+		if *format == store.FormatJSONL { // one fact at a time: in bounded memory
+			var err error
+			written, err = store.ExportJSONL(ctx, s, game, w)
+			return err
 		}
-		var err error
+		recs, err := store.ExportContext(ctx, s, game) // Glop's and SPOTS's files are sorted
+		if err != nil {
+			return err
+		}
 		written, skipped, err = store.WriteGlop(w, *format, recs)
 		return err
 	})

@@ -46,6 +46,27 @@ func ExportContext(ctx context.Context, s *Store, game string) ([]Record, error)
 	return recs, err
 }
 
+// ExportJSONL writes the facts of game ("": every game) in s to w as WriteJSONL writes what
+// Export returns, one fact at a time as the store is read: in memory bounded whatever the
+// store's size. It stops when ctx ends, with an error wrapping ctx's, and returns how many
+// facts it wrote.
+func ExportJSONL(ctx context.Context, s *Store, game string, w io.Writer) (int, error) {
+	jw := newJSONLWriter(w)
+	open := map[string]games.Game{}
+	n := 0
+	err := s.Each(game, func(g, key string, f engine.Fact) error {
+		if n%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
+		n++
+		return jw.write(Record{Game: g, Key: key, Fact: f, Position: notation(g, key, open)})
+	})
+	if err != nil {
+		return n, err
+	}
+	return n, jw.Flush()
+}
+
 // notation returns the game's notation of the position whose key is key, one component, or ""
 // when there is none.
 func notation(game, key string, open map[string]games.Game) string {

@@ -181,31 +181,44 @@ func (jf *jsonFact) fact() (engine.Fact, error) {
 // WriteJSONL writes every record, one object a line, in the order given. A record is written
 // by its "position" when that reads back as its very key (see byPosition), else by its "key".
 func WriteJSONL(w io.Writer, recs []Record) error {
-	bw := bufio.NewWriter(w)
-	open := map[string]games.Game{}
+	jw := newJSONLWriter(w)
 	for _, r := range recs {
-		jf := jsonFact{Game: r.Game}
-		if byPosition(r, open) {
-			jf.Position = r.Position
-		} else {
-			jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
-		}
-		if n, ok := r.Fact.Nimber(); ok {
-			jf.Nimber = &n
-		} else {
-			jf.NotEqual = excludedValues(r.Fact)
-			if len(jf.NotEqual) == 0 {
-				continue // nothing known: nothing to write
-			}
-		}
-		line, err := json.Marshal(&jf)
-		if err != nil {
+		if err := jw.write(r); err != nil {
 			return err
 		}
-		bw.Write(line)
-		bw.WriteByte('\n')
 	}
-	return bw.Flush()
+	return jw.Flush()
+}
+
+// A jsonlWriter writes records one line each, as WriteJSONL does.
+type jsonlWriter struct {
+	*bufio.Writer
+	open map[string]games.Game
+}
+
+func newJSONLWriter(w io.Writer) *jsonlWriter {
+	return &jsonlWriter{bufio.NewWriter(w), map[string]games.Game{}}
+}
+
+// write writes r's line, none for a fact that knows nothing.
+func (jw *jsonlWriter) write(r Record) error {
+	jf := jsonFact{Game: r.Game}
+	if byPosition(r, jw.open) {
+		jf.Position = r.Position
+	} else {
+		jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
+	}
+	if n, ok := r.Fact.Nimber(); ok {
+		jf.Nimber = &n
+	} else if jf.NotEqual = excludedValues(r.Fact); len(jf.NotEqual) == 0 {
+		return nil // nothing known: nothing to write
+	}
+	line, err := json.Marshal(&jf)
+	if err != nil {
+		return err
+	}
+	jw.Write(line)
+	return jw.WriteByte('\n')
 }
 
 // byPosition reports whether r's position reads back, as ReadJSONL reads it, as r's key: a key
