@@ -158,7 +158,7 @@ func runDBStats(ctx context.Context, env *Env, args []string) int {
 	for _, g := range st.Games {
 		fmt.Fprintf(env.Stdout, "  %-20s %12s\n", g.Game, numfmt.Grouped(g.Entries))
 	}
-	return exitOK
+	return storeStatus(env, "db stats", s, exitOK)
 }
 
 // bytesText writes a size on disk: 812 B, 52 KB, 1.3 MB, 2.0 GB.
@@ -321,7 +321,7 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 		return dbFail(env, "export", err)
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s facts (%s)%s\n", *out, numfmt.Grouped(int64(written)), *format, skippedNote(skipped))
-	return exitOK
+	return storeStatus(env, "db export", s, exitOK)
 }
 
 func skippedNote(n int) string {

@@ -42,9 +42,9 @@ func (f *storeFlags) open(game string) (*store.Store, error) {
 }
 
 // storeStatus is a command's exit status after its answer is printed, given the store it
-// wrote: a store whose writes failed (a full disk) is one line and exit 2, after the answer,
-// so that what was proven is printed first; a read-only store is a line saying that nothing
-// was written. The store stays readable either way.
+// used: a store whose writes failed (a full disk) is one line and exit 2, after the answer,
+// so that what was proven is printed first; a read-only store is a line saying so, and why.
+// The store stays readable either way.
 func storeStatus(env *Env, cmd string, st *store.Store, status int) int {
 	if st == nil {
 		return status
@@ -54,7 +54,7 @@ func storeStatus(env *Env, cmd string, st *store.Store, status int) int {
 		return exitUsage
 	}
 	if why := st.ReadOnly(); why != "" {
-		fmt.Fprintf(env.Stderr, "grundy %s: store %s is read-only (%s): nothing was written to it\n", cmd, st.Dir(), oneLine(why))
+		fmt.Fprintf(env.Stderr, "grundy %s: store %s is read-only (%s): it takes no new facts\n", cmd, st.Dir(), oneLine(why))
 	}
 	return status
 }
