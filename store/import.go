@@ -146,8 +146,12 @@ func (s *Store) importStaged(ctx context.Context, name string, each func(fn func
 		return ImportReport{}, s.named(cmp.Or(s.fence.failure(), fmt.Errorf("%s: staging the import: %w", name, err)))
 	}
 	// Removed here, not by the import: an import that the fence holds never returns, and
-	// its stage would keep the space of a full disk.
-	defer os.RemoveAll(tmp)
+	// its stage would keep the space of a full disk. A stopped import removes its own.
+	defer func() {
+		if ctx.Err() == nil {
+			os.RemoveAll(tmp)
+		}
+	}()
 	var rep ImportReport
 	err = s.fence.guard(func() error {
 		var err error
@@ -163,7 +167,18 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, each func(f
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
-	defer stage.Close()
+	defer func() {
+		if ctx.Err() != nil {
+			// Stopped: return at once, and close the stage (which may wait for pebble's
+			// flush) in the background; a stage the process leaves, Open removes.
+			go func() {
+				stage.Close()
+				os.RemoveAll(tmp)
+			}()
+			return
+		}
+		stage.Close()
+	}()
 	n := 0
 	add := func(rec Record) error {
 		if n++; n%checkEvery == 0 {
