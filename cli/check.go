@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -21,7 +23,8 @@ var cmdCheck = &Command{
 
 func runCheck(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s) and say how far the check got")
+	timeout := new(time.Duration)
+	fs.Var((*durationValue)(timeout), "timeout", "stop after this long (e.g. 30s) and say how far the check got")
 	misere := fs.Bool("misere", false, "the tree must prove a misère outcome; without it, the file's \"convention\" decides")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -41,7 +44,11 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "check", usageError{err.Error()})
 	}
 	defer f.Close()
-	t, err := engine.ReadTree(f)
+	t, err := readTreeUntil(ctx, f)
+	if ctx.Err() != nil {
+		fmt.Fprintf(env.Stderr, "grundy check: %s: stopped while reading the file, nothing checked: %v\n", file, context.Cause(ctx))
+		return exitTimeout
+	}
 	if err != nil {
 		return fail(env, "check", usagef("%s: %v", file, err))
 	}
@@ -95,4 +102,51 @@ func plain(s string) string {
 		return q[1:len(q)-4] + "..."
 	}
 	return q[1 : len(q)-1]
+}
+
+// readTreeUntil reads the tree in r, or returns ctx's error as soon as ctx ends: a file of
+// gigabytes takes minutes to read, and Ctrl-C must not wait for it (the read, abandoned,
+// ends with the process).
+func readTreeUntil(ctx context.Context, r io.Reader) (*engine.Tree, error) {
+	type read struct {
+		t   *engine.Tree
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		t, err := engine.ReadTree(ctxReader{ctx, r})
+		done <- read{t, err}
+	}()
+	select {
+	case rd := <-done:
+		return rd.t, rd.err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+}
+
+// A ctxReader reads r until ctx ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (r ctxReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return r.r.Read(p)
+}
+
+// A ctxWriter writes to w until ctx ends.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (w ctxWriter) Write(p []byte) (int, error) {
+	if err := w.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return w.w.Write(p)
 }

@@ -178,5 +178,6 @@ func gameAndPosition(pos []string) (games.Game, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	return g, strings.Join(pos[1:], " "), nil
+	text := strings.Join(pos[1:], " ")
+	return g, text, checkPositionText(text)
 }

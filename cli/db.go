@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -20,8 +21,8 @@ import (
 
 var cmdDB = &Command{
 	Name:      "db",
-	UsageLine: "db stats|import|export|merge|check … [--db PATH]",
-	Short:     "the facts store: its size, Glop's and SPOTS's databases in and out, merges, Glop's certificate check",
+	UsageLine: "db stats|import|export|merge|repair|check … [--db PATH]",
+	Short:     "the facts store: its size, Glop's and SPOTS's databases in and out, merges, repair, Glop's certificate check",
 	Run:       runDB,
 }
 
@@ -36,11 +37,13 @@ var dbCommands []dbCommand
 func init() {
 	dbCommands = []dbCommand{
 		{"stats", "db stats [--db PATH]", "facts per game and size on disk", runDBStats},
-		{"import", "db import FILE… --game G [--db PATH]",
+		{"import", "db import FILE… --game G [--db PATH] [--timeout D]",
 			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing", runDBImport},
-		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH]",
+		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH] [--timeout D]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
-		{"merge", "db merge PATH… [--db PATH]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
+		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
+		{"repair", "db repair [--db PATH]",
+			"salvage a damaged store: what its tables and logs hold goes into a new store in its place, the old files aside", runDBRepair},
 		{"check", "db check FILE --game G POSITION [-o SMALL] [--tree PROOF.json] [--timeout D] [--no-theory]",
 			"Glop's check: the position's outcome and nimber from the file's losing couples and the game's theory", runDBCheck},
 	}
@@ -66,7 +69,7 @@ func runDB(ctx context.Context, env *Env, args []string) int {
 			return c.run(ctx, env, args[1:])
 		}
 	}
-	fmt.Fprintf(env.Stderr, "grundy db: unknown command %s: want stats, import, export, merge or check\n", quote(args[0]))
+	fmt.Fprintf(env.Stderr, "grundy db: unknown command %s: want stats, import, export, merge, repair or check\n", quote(args[0]))
 	return exitUsage
 }
 
@@ -105,6 +108,22 @@ func dbFlags(name string) (*flag.FlagSet, *string) {
 	return fs, fs.String("db", "", "the facts store (default $XDG_DATA_HOME/grundy, else ~/.local/share/grundy)")
 }
 
+// timeoutFlag adds --timeout to the flags of a db command that may run long.
+func timeoutFlag(fs *flag.FlagSet) *time.Duration {
+	d := new(time.Duration)
+	fs.Var((*durationValue)(d), "timeout", "stop after this long (e.g. 30s), leaving the store as it was")
+	return d
+}
+
+// dbTimeout is ctx ended after --timeout d, which must not be negative.
+func dbTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc, error) {
+	if d < 0 {
+		return ctx, func() {}, usagef("--timeout %v: want 0 (none) or more", d)
+	}
+	ctx, cancel := withTimeout(ctx, d)
+	return ctx, cancel, nil
+}
+
 func runDBStats(ctx context.Context, env *Env, args []string) int {
 	flags, dbPath := dbFlags("stats")
 	pos, err := parseArgs(flags, args)
@@ -139,7 +158,7 @@ func runDBStats(ctx context.Context, env *Env, args []string) int {
 	for _, g := range st.Games {
 		fmt.Fprintf(env.Stdout, "  %-20s %12s\n", g.Game, numfmt.Grouped(g.Entries))
 	}
-	return exitOK
+	return storeStatus(env, "db stats", s, exitOK)
 }
 
 // bytesText writes a size on disk: 812 B, 52 KB, 1.3 MB, 2.0 GB.
@@ -166,9 +185,15 @@ func lookupFlag(name string) (games.Game, error) {
 func runDBImport(ctx context.Context, env *Env, args []string) int {
 	fs, dbPath := dbFlags("import")
 	gameName := fs.String("game", "", "the game of Glop and SPOTS files (jsonl lines name theirs)")
+	timeout := timeoutFlag(fs)
 	files, err := parseArgs(fs, args)
 	if err == nil && len(files) == 0 {
 		err = usagef("want FILE… to import")
+	}
+	var cancel context.CancelFunc
+	if err == nil {
+		ctx, cancel, err = dbTimeout(ctx, *timeout)
+		defer cancel()
 	}
 	if err != nil {
 		return dbFail(env, "import", err)
@@ -188,7 +213,10 @@ func runDBImport(ctx context.Context, env *Env, args []string) int {
 	defer s.Close()
 	status := exitOK
 	for _, name := range files {
-		rep, err := importFile(s, name, g)
+		if ctx.Err() != nil {
+			return max(status, dbFail(env, "import", fmt.Errorf("%s: stopped, nothing imported: %w", name, context.Cause(ctx))))
+		}
+		rep, err := importFile(ctx, s, name, g)
 		if err != nil {
 			// Each file is all or nothing: go on with the others, and exit with the worst.
 			status = max(status, dbFail(env, "import", err))
@@ -209,13 +237,15 @@ func emptyNote(n int) string {
 
 // importFile adds one file to s, all or nothing, read one line at a time (store.ImportFile):
 // SPOTS's databases run to gigabytes.
-func importFile(s *store.Store, name string, g games.Game) (store.ImportReport, error) {
+func importFile(ctx context.Context, s *store.Store, name string, g games.Game) (store.ImportReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return store.ImportReport{}, err
 	}
 	defer f.Close()
-	return store.ImportFile(s, f, name, g)
+	// A read that waits (a pipe, a slow disk) ends when the file closes.
+	defer context.AfterFunc(ctx, func() { f.Close() })()
+	return store.ImportFileContext(ctx, s, f, name, g)
 }
 
 func readDatabase(name string, g games.Game) (*store.Database, error) {
@@ -232,7 +262,13 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 	format := fs.String("format", "", "glop, spots or jsonl")
 	gameName := fs.String("game", "", "the game to export (glop and spots files hold one)")
 	out := fs.String("o", "", "the file to write")
+	timeout := timeoutFlag(fs)
 	pos, err := parseArgs(fs, args)
+	var cancel context.CancelFunc = func() {}
+	if err == nil {
+		ctx, cancel, err = dbTimeout(ctx, *timeout)
+	}
+	defer cancel()
 	switch {
 	case err != nil:
 	case len(pos) > 0:
@@ -263,24 +299,29 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 			return dbFail(env, "export", err)
 		}
 	}
-	recs, err := store.Export(s, game)
-	if err != nil {
-		return dbFail(env, "export", err)
-	}
-	written, skipped := len(recs), 0
+	written, skipped := 0, 0
 	err = atomicfile.Write(*out, func(w io.Writer) error {
-		if *format == store.FormatJSONL {
-			return store.WriteJSONL(w, recs)
+		w = ctxWriter{ctx, w}
+		if *format == store.FormatJSONL { // one fact at a time: in bounded memory
+			var err error
+			written, err = store.ExportJSONL(ctx, s, game, w)
+			return err
 		}
-		var err error
+		recs, err := store.ExportContext(ctx, s, game) // Glop's and SPOTS's files are sorted
+		if err != nil {
+			return err
+		}
 		written, skipped, err = store.WriteGlop(w, *format, recs)
 		return err
 	})
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%s: stopped, not written: %w", *out, context.Cause(ctx))
+	}
 	if err != nil {
 		return dbFail(env, "export", err)
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s facts (%s)%s\n", *out, numfmt.Grouped(int64(written)), *format, skippedNote(skipped))
-	return exitOK
+	return storeStatus(env, "db export", s, exitOK)
 }
 
 func skippedNote(n int) string {
@@ -308,10 +349,16 @@ func onlyGame(s *store.Store) (string, error) {
 
 func runDBMerge(ctx context.Context, env *Env, args []string) int {
 	fs, dbPath := dbFlags("merge")
+	timeout := timeoutFlag(fs)
 	srcs, err := parseArgs(fs, args)
 	if err == nil && len(srcs) == 0 {
 		err = usagef("want PATH… of stores to merge")
 	}
+	var cancel context.CancelFunc = func() {}
+	if err == nil {
+		ctx, cancel, err = dbTimeout(ctx, *timeout)
+	}
+	defer cancel()
 	if err != nil {
 		return dbFail(env, "merge", err)
 	}
@@ -331,8 +378,13 @@ func runDBMerge(ctx context.Context, env *Env, args []string) int {
 	defer s.Close()
 	status := exitOK
 	for _, src := range srcs {
-		rep, err := mergeOne(s, src)
+		rep, err := mergeOne(ctx, s, src)
 		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintf(env.Stdout, "%s: %s facts read: %s new, %s grown before the stop\n", src, numfmt.Grouped(rep.Read),
+					numfmt.Grouped(rep.Added), numfmt.Grouped(rep.Grown))
+				return dbFail(env, "merge", err)
+			}
 			status = max(status, dbFail(env, "merge", err))
 			continue
 		}
@@ -349,13 +401,13 @@ func runDBMerge(ctx context.Context, env *Env, args []string) int {
 }
 
 // mergeOne merges the store in src, which must exist, into s.
-func mergeOne(s *store.Store, src string) (store.MergeReport, error) {
+func mergeOne(ctx context.Context, s *store.Store, src string) (store.MergeReport, error) {
 	from, err := openExisting(src)
 	if err != nil {
 		return store.MergeReport{}, err
 	}
 	defer from.Close()
-	return s.Merge(from)
+	return s.MergeContext(ctx, from)
 }
 
 // sameDir reports whether a and b name one directory.
@@ -385,4 +437,29 @@ func describe(f engine.Fact) string {
 		vals = append(vals, "…")
 	}
 	return "≠ " + strings.Join(vals, ", ")
+}
+
+func runDBRepair(ctx context.Context, env *Env, args []string) int {
+	flags, dbPath := dbFlags("repair")
+	pos, err := parseArgs(flags, args)
+	if err == nil && len(pos) > 0 {
+		err = usagef("unexpected %s: want only [--db PATH]", quote(pos[0]))
+	}
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	dir, err := storeDir(*dbPath)
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	rep, err := store.Repair(dir)
+	if err != nil {
+		return dbFail(env, "repair", err)
+	}
+	fmt.Fprintf(env.Stdout, "store %s: %s facts salvaged from %d tables and %d logs; the old files are in %s\n",
+		dir, numfmt.Grouped(rep.Facts), rep.Tables, rep.Logs, rep.Aside)
+	for _, u := range rep.Unreadable {
+		fmt.Fprintf(env.Stdout, "  not read: %s\n", oneLine(u))
+	}
+	return exitOK
 }

@@ -40,7 +40,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
 	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s) and print what was proven")
+	fs.Var((*durationValue)(&f.timeout), "timeout", "stop after this long (e.g. 30s) and print what was proven")
 	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
 	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
 	f.moves.register(fs)
@@ -197,7 +197,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 			why = res.Why
 		}
 		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %s\n", res.Search.Elapsed.Round(time.Millisecond), why)
-		return exitTimeout
+		return storeStatus(env, "solve", st, exitTimeout)
 	}
 	if !f.json {
 		printSolve(env, out, false)
@@ -211,7 +211,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	} else {
 		printTree(env, out)
 	}
-	return exitOK
+	return storeStatus(env, "solve", st, exitOK)
 }
 
 // resultOf is what `solve` prints of a search's result.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 
 	"grundy/store"
 )
@@ -38,4 +39,22 @@ func (f *storeFlags) open(game string) (*store.Store, error) {
 		return nil, usagef("%v", err)
 	}
 	return s, nil
+}
+
+// storeStatus is a command's exit status after its answer is printed, given the store it
+// used: a store whose writes failed (a full disk) is one line and exit 2, after the answer,
+// so that what was proven is printed first; a read-only store is a line saying so, and why.
+// The store stays readable either way.
+func storeStatus(env *Env, cmd string, st *store.Store, status int) int {
+	if st == nil {
+		return status
+	}
+	if err := st.Err(); err != nil {
+		fmt.Fprintf(env.Stderr, "grundy %s: %s: the facts proven are not all saved; the store stays readable\n", cmd, oneLine(err.Error()))
+		return exitUsage
+	}
+	if why := st.ReadOnly(); why != "" {
+		fmt.Fprintf(env.Stderr, "grundy %s: store %s is read-only (%s): it takes no new facts\n", cmd, st.Dir(), oneLine(why))
+	}
+	return status
 }

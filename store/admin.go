@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -13,7 +14,7 @@ import (
 
 // readError names the store's directory, and says when its files are corrupt.
 func (s *Store) readError(err error) error {
-	return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+	return storeError(s.dir, err)
 }
 
 // Get returns the stored fact of key in game, and whether there is one. Facts Put by a
@@ -50,7 +51,21 @@ const (
 // for a position read from a file, and as the store keeps them. What Add writes is synced with the searches' writes, every
 // SyncEvery and at Flush and Close.
 func (s *Store) Add(game, key string, f engine.Fact) error {
-	_, err := s.add(game, key, f)
+	if s.readOnly != "" {
+		return s.errReadOnly()
+	}
+	err := s.fence.guard(func() error {
+		_, err := s.add(game, key, f)
+		return err
+	})
+	return s.named(err)
+}
+
+// named adds the store's directory to a failure of its fence, which names none.
+func (s *Store) named(err error) error {
+	if errors.Is(err, ErrDiskFull) && !strings.Contains(err.Error(), s.dir) {
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	}
 	return err
 }
 
@@ -170,8 +185,26 @@ type MergeReport struct {
 // Merge adds every fact of src into s; conflicts are reported (both values), never resolved:
 // the store keeps its own fact.
 func (s *Store) Merge(src *Store) (MergeReport, error) {
+	return s.MergeContext(context.Background(), src)
+}
+
+// MergeContext is Merge, stopped when ctx ends, with an error wrapping ctx's: what was merged
+// until then stays (the report counts it), as after a Merge of fewer facts.
+func (s *Store) MergeContext(ctx context.Context, src *Store) (MergeReport, error) {
+	if s.readOnly != "" {
+		return MergeReport{}, s.errReadOnly()
+	}
 	var r MergeReport
+	err := s.fence.guard(func() error { return s.merge(ctx, src, &r) })
+	return r, s.named(err)
+}
+
+// merge is Merge behind the store's fence.
+func (s *Store) merge(ctx context.Context, src *Store, r *MergeReport) error {
 	err := src.Each("", func(game, key string, f engine.Fact) error {
+		if r.Read%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
+		}
 		r.Read++
 		res, err := s.add(game, key, f)
 		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
@@ -186,14 +219,22 @@ func (s *Store) Merge(src *Store) (MergeReport, error) {
 		}
 		return err
 	})
-	if err != nil {
-		return r, err
+	if ferr := s.Flush(); err == nil {
+		err = ferr
 	}
-	return r, s.Flush()
+	return err
 }
 
 // Clear removes every fact of game ("": of every game), and gives their space back.
 func (s *Store) Clear(game string) error {
+	if s.readOnly != "" {
+		return s.errReadOnly()
+	}
+	return s.named(s.fence.guard(func() error { return s.clear(game) }))
+}
+
+// clear is Clear behind the store's fence.
+func (s *Store) clear(game string) error {
 	start, end := []byte{1}, []byte{0xff}
 	if game != "" {
 		start = prefixOf(game)

@@ -22,11 +22,18 @@
 // game writes its exact key (exact.go).
 //
 // Puts go in batches through a buffered channel to one writer goroutine, never waiting for
-// the disk; they are synced every SyncEvery (2 s) and at Flush and Close, so that a process
+// the disk; they are written in batches of about 1 MB and synced every SyncEvery (2 s) and at Flush and Close, so that a process
 // killed with SIGKILL loses at most the last two seconds of facts, and pebble's write-ahead
 // log leaves the store intact. A writer that falls behind (a slow disk) makes the Facts
 // drop their oldest Puts rather than stop the search: Use.Dropped and Tier.StoreDropped
 // count them, and job reports them (StoreUse.Dropped).
+//
+// A failure of pebble's neither ends the process nor hangs it (fault.go): a full disk
+// (ErrDiskFull) or a fatal error of pebble's stops the store's writes, what was written stays
+// readable, and Err says what happened. A store that cannot be written (a read-only
+// directory or disk, a full disk) opens read-only (ReadOnly says why). A store whose files
+// are damaged or missing is refused (ErrDamaged), never opened empty over its facts;
+// Repair salvages what its tables and logs hold into a new store in its place.
 //
 // An import (ImportFile, Import) is staged on disk and added at once, as one sstable the
 // store ingests: a file of any size in a few MB of memory, all or nothing (import.go).

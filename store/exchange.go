@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -26,15 +27,44 @@ type ImportReport struct {
 // games.KeyDecoder makes of the key (Cram's keys are bytes, its positions boards). It is ""
 // for a misère fact (of a sum, kept under a key of its own) and a key no position writes.
 func Export(s *Store, game string) ([]Record, error) {
+	return ExportContext(context.Background(), s, game)
+}
+
+// ExportContext is Export, stopped when ctx ends, with an error wrapping ctx's.
+func ExportContext(ctx context.Context, s *Store, game string) ([]Record, error) {
 	var recs []Record
 	open := map[string]games.Game{}
 	err := s.Each(game, func(g, key string, f engine.Fact) error {
+		if len(recs)%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
 		rec := Record{Game: g, Key: key, Fact: f}
 		rec.Position = notation(g, key, open)
 		recs = append(recs, rec)
 		return nil
 	})
 	return recs, err
+}
+
+// ExportJSONL writes the facts of game ("": every game) in s to w as WriteJSONL writes what
+// Export returns, one fact at a time as the store is read: in memory bounded whatever the
+// store's size. It stops when ctx ends, with an error wrapping ctx's, and returns how many
+// facts it wrote.
+func ExportJSONL(ctx context.Context, s *Store, game string, w io.Writer) (int, error) {
+	jw := newJSONLWriter(w)
+	open := map[string]games.Game{}
+	n := 0
+	err := s.Each(game, func(g, key string, f engine.Fact) error {
+		if n%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
+		n++
+		return jw.write(Record{Game: g, Key: key, Fact: f, Position: notation(g, key, open)})
+	})
+	if err != nil {
+		return n, err
+	}
+	return n, jw.Flush()
 }
 
 // notation returns the game's notation of the position whose key is key, one component, or ""

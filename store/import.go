@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -53,18 +54,52 @@ func removeStages(dir string) {
 // one line at a time: its format is detected as ReadDatabase does, g is the game of a Glop
 // or SPOTS file (a jsonl file's lines name theirs).
 func ImportFile(s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
+	return ImportFileContext(context.Background(), s, r, name, g)
+}
+
+// ImportFileContext is ImportFile, stopped when ctx ends: the store is then as it was, and
+// the error wraps ctx's. Past its check against the store, the import is a rename and one
+// version edit of pebble's, which ctx no longer stops.
+func ImportFileContext(ctx context.Context, s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
 	db := &Database{Name: name}
-	rep, err := s.importStaged(name, func(fn func(Record) error) error { return eachDatabase(r, db, g, fn) })
+	rep, err := s.importStaged(ctx, name, func(fn func(Record) error) error {
+		return eachDatabase(ctxReader{ctx, r}, db, g, fn)
+	})
 	rep.Empty = db.Empty
 	return rep, err
 }
+
+// A ctxReader reads r until ctx ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (r ctxReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return r.r.Read(p)
+}
+
+// stopped is the error of an import that ctx stopped, or nil; it is checked every
+// checkEvery records.
+func stopped(ctx context.Context, name string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: stopped, nothing imported: %w", name, context.Cause(ctx))
+	}
+	return nil
+}
+
+// checkEvery is how many records an import reads between two looks at its context.
+const checkEvery = 1024
 
 // Import adds a database read whole by ReadGlop or ReadJSONL to s, all or nothing: every fact
 // is first compared with the store, and a disagreement (a nimber against another, or against
 // a value proven ≠) is an error naming the file's line, the position and both values, with
 // nothing added. Then every fact is added at once.
 func Import(s *Store, db *Database) (ImportReport, error) {
-	rep, err := s.importStaged(db.Name, func(fn func(Record) error) error {
+	rep, err := s.importStaged(context.Background(), db.Name, func(fn func(Record) error) error {
 		for _, r := range db.Records {
 			if err := fn(r); err != nil {
 				return err
@@ -100,27 +135,70 @@ func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error
 
 // importStaged stages the records each gives, checks them against the store and adds them
 // at once (see above).
-func (s *Store) importStaged(name string, each func(fn func(Record) error) error) (ImportReport, error) {
+func (s *Store) importStaged(ctx context.Context, name string, each func(fn func(Record) error) error) (ImportReport, error) {
+	if s.readOnly != "" {
+		return ImportReport{}, s.errReadOnly()
+	}
 	// In the store's directory: the same file system as the store (pebble links the table
 	// in rather than copying it), and not /tmp, which may be memory (tmpfs).
 	tmp, err := os.MkdirTemp(s.dir, stagePrefix)
+	if err := s.fence.check(s.dir, err); err != nil {
+		return ImportReport{}, s.named(cmp.Or(s.fence.failure(), fmt.Errorf("%s: staging the import: %w", name, err)))
+	}
+	// Removed here, not by the import: an import that the fence holds never returns, and
+	// its stage would keep the space of a full disk. A stopped import removes its own.
+	defer func() {
+		if ctx.Err() == nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	var rep ImportReport
+	err = s.fence.guard(func() error {
+		var err error
+		rep, err = s.importGuarded(ctx, name, tmp, each)
+		return err
+	})
+	return rep, s.named(err)
+}
+
+// importGuarded is importStaged behind the store's fence, staging in tmp.
+func (s *Store) importGuarded(ctx context.Context, name, tmp string, each func(fn func(Record) error) error) (ImportReport, error) {
+	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
-	defer os.RemoveAll(tmp)
-	stage, err := openStage(filepath.Join(tmp, "stage"), name)
-	if err != nil {
-		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+	defer func() {
+		if ctx.Err() != nil {
+			// Stopped: return at once, and close the stage (which may wait for pebble's
+			// flush) in the background; a stage the process leaves, Open removes.
+			go func() {
+				stage.Close()
+				os.RemoveAll(tmp)
+			}()
+			return
+		}
+		stage.Close()
+	}()
+	n := 0
+	add := func(rec Record) error {
+		if n++; n%checkEvery == 0 {
+			if err := stopped(ctx, name); err != nil {
+				return err
+			}
+		}
+		return stage.add(rec)
 	}
-	defer stage.Close()
-	if err := each(stage.add); err != nil {
+	if err := each(add); err != nil {
+		if serr := stopped(ctx, name); serr != nil {
+			return ImportReport{}, serr
+		}
 		return ImportReport{}, err
 	}
 	if stage.err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, stage.err)
 	}
 	s.mu.Lock() // no Add between the check and the ingestion
-	rep, err := s.checkAndIngest(name, stage, filepath.Join(tmp, "import.sst"))
+	rep, err := s.checkAndIngest(ctx, name, stage, filepath.Join(tmp, "import.sst"))
 	s.mu.Unlock()
 	if err != nil {
 		return ImportReport{}, err
@@ -137,14 +215,17 @@ type stage struct {
 	err  error // a failed write of the staging database
 }
 
-func openStage(dir, name string) (*stage, error) {
+// openStage opens a staging database in dir, behind the store's fence (fault.go): on the
+// store's disk, whose filling is the store's failure.
+func (s *Store) openStage(dir, name string) (*stage, error) {
 	cache := pebble.NewCache(stageMemtable)
 	defer cache.Unref()
 	db, err := pebble.Open(dir, &pebble.Options{
 		DisableWAL:   true, // a stage that a crash loses is simply gone: nothing was imported
 		MemTableSize: stageMemtable,
 		Cache:        cache,
-		Logger:       quietLogger{},
+		FS:           &faultFS{FS: s.base, fence: s.fence},
+		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
 	})
 	if err != nil {
 		return nil, err
@@ -212,14 +293,14 @@ func decodeStaged(v []byte) (line int, pos string, f engine.Fact, err error) {
 
 // checkAndIngest compares each staged fact with the store's, in key order, writing what
 // the store lacks to an sstable at path; with no conflict, the store ingests it. s.mu is held.
-func (s *Store) checkAndIngest(name string, st *stage, path string) (ImportReport, error) {
+func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, path string) (ImportReport, error) {
 	var rep ImportReport
 	it, err := st.db.NewIter(nil)
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
 	defer it.Close()
-	file, err := vfs.Default.Create(path, vfs.WriteCategoryUnspecified)
+	file, err := (&faultFS{FS: s.base, fence: s.fence}).Create(path, vfs.WriteCategoryUnspecified)
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
@@ -240,7 +321,11 @@ func (s *Store) checkAndIngest(name string, st *stage, path string) (ImportRepor
 		if err != nil {
 			return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 		}
-		rep.Read++
+		if rep.Read++; rep.Read%checkEvery == 0 {
+			if err := stopped(ctx, name); err != nil {
+				return ImportReport{}, err
+			}
+		}
 		have, ok, err := s.Get(game, key)
 		switch {
 		case err != nil:
@@ -270,6 +355,9 @@ func (s *Store) checkAndIngest(name string, st *stage, path string) (ImportRepor
 	}
 	if written == 0 {
 		return rep, nil
+	}
+	if err := stopped(ctx, name); err != nil {
+		return ImportReport{}, err
 	}
 	if err := s.db.Ingest(context.Background(), []string{path}); err != nil {
 		return ImportReport{}, fmt.Errorf("store %s: adding %s: %w", s.dir, name, err)

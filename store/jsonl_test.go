@@ -108,6 +108,10 @@ func TestReadJSONL_Errors(t *testing.T) {
 		{"two objects", `{"game":"sprouts","position":"0*2","nimber":0} {}`, "more than one object"},
 		{"truncated", `{"game":"sprouts","position":"0*2","nim`, "no newline at the end"},
 		{"sum", `{"game":"sprouts","position":"0*2+1a1a","nimber":2}`, "sum of 2 components"},
+		{"twice", `{"game":"sprouts","position":"0*2","nimber":0,"nimber":1}`, `"nimber" given twice`},
+		{"case", `{"game":"sprouts","position":"0*2","Nimber":0}`, `name "Nimber", want "nimber"`},
+		{"twice escaped", `{"game":"sprouts","position":"0*2","nimber":0,"nim\u0062er":1}`, `"nimber" given twice`},
+		{"not a name twice", `{"game":"sprouts","position":"0*2","not_equal":[1],"x":{"nimber":1,"nimber":2}}`, `unknown field "x"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,15 +1,18 @@
 package store
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -66,9 +69,12 @@ func (e *ConflictError) Unwrap() error { return ErrConflict }
 // A Store keeps facts on disk in a pebble database, by game and position key. It is safe for
 // concurrent use; one process at a time may open a directory.
 type Store struct {
-	dir  string
-	db   *pebble.DB
-	lock *pebble.Lock
+	dir      string
+	db       *pebble.DB
+	base     vfs.FS    // the file system under the fence's
+	fence    *fence    // pebble's failure (fault.go)
+	lock     io.Closer // the directory's, nil when it cannot be written
+	readOnly string    // why the store takes no write, "" when it does
 
 	mu    sync.Mutex        // Add's read-modify-write; facts
 	facts map[string]*Facts // by game, made on first use
@@ -95,8 +101,13 @@ func DefaultDir() (string, error) {
 
 // Open opens (creating it) the store in dir. A store in use by another process, a corrupt
 // or truncated one, a dir that is not a store: a clear error naming dir and what is wrong.
-func Open(dir string) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// A store that cannot be written (a read-only directory or disk, or a full disk) is opened
+// read-only: it answers reads, and ReadOnly says why it takes no write.
+func Open(dir string) (*Store, error) { return openOn(dir, vfs.Default) }
+
+// openOn opens the store in dir on the file system base (tests inject faults through it).
+func openOn(dir string, base vfs.FS) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil && !isDir(dir) {
 		return nil, fmt.Errorf("store %s: %w", dir, err)
 	}
 	if err := checkDir(dir); err != nil {
@@ -105,35 +116,123 @@ func Open(dir string) (*Store, error) {
 	if err := checkMerger(dir); err != nil {
 		return nil, err
 	}
-	lock, err := pebble.LockDirectory(dir, vfs.Default)
-	if err != nil {
+	s := &Store{dir: dir, base: base, facts: make(map[string]*Facts)}
+	lock, err := base.Lock(filepath.Join(dir, "LOCK"))
+	switch {
+	case err == nil:
+		s.lock = lock
+		removeStages(dir) // before pebble opens: a stage may hold the space of a full disk
+	case unwritable(err):
+		s.readOnly = "its directory cannot be written: " + firstLine(err.Error())
+	default:
 		return nil, fmt.Errorf("store %s: in use by another process, or already open (%s)", dir, firstLine(err.Error()))
 	}
-	s := &Store{dir: dir, lock: lock, facts: make(map[string]*Facts)}
-	s.db, err = pebble.Open(dir, s.options())
-	if err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("store %s: %s", dir, whatIsWrong(err))
-	}
-	if err := s.checkFormat(); err != nil {
-		s.db.Close()
-		lock.Close()
+	if err := s.openDB(); err != nil {
+		s.unlock()
 		return nil, err
 	}
-	removeStages(dir)
 	s.writer = startWriter(s)
 	return s, nil
 }
 
+// openDB opens pebble's database, read-write unless s.readOnly, and checks its format. A
+// full disk while pebble opens it (it writes what its log holds to a table) opens it again,
+// read-only: the log is read into memory, nothing is written.
+func (s *Store) openDB() error {
+	err := s.openPebble()
+	if s.readOnly == "" && errors.Is(err, ErrDiskFull) {
+		s.readOnly = "its disk is full"
+		if s.openPebble() != nil {
+			return err // a new store, which the full disk did not let pebble make
+		}
+	} else if err != nil {
+		return err
+	}
+	if err := s.checkFormat(); err != nil {
+		if s.fence.failure() == nil {
+			s.db.Close()
+		}
+		return err
+	}
+	return nil
+}
+
+// openPebble opens pebble's database behind a new fence (fault.go), and waits for it or
+// for the fence's failure, abandoning an Open that does not return.
+func (s *Store) openPebble() error {
+	s.fence = newFence()
+	var db *pebble.DB
+	err := s.fence.guard(func() error {
+		var err error
+		db, err = pebble.Open(s.dir, s.options())
+		return err
+	})
+	switch {
+	case errors.Is(err, ErrDiskFull):
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	case err != nil:
+		if db != nil {
+			db.Close()
+		}
+		return storeError(s.dir, err)
+	}
+	s.db = db
+	return nil
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// unwritable reports whether err, of creating the store's lock file, says the directory
+// cannot be written (permissions, a read-only file system), rather than that another
+// process holds the lock.
+func unwritable(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS))
+}
+
+// ReadOnly says why the store takes no write ("" when it does): a directory or disk that
+// cannot be written, a full disk. A read-only store answers reads; its Facts drop their Puts.
+func (s *Store) ReadOnly() string {
+	if err := s.fence.failure(); err != nil && s.readOnly == "" {
+		return "writing failed: " + err.Error()
+	}
+	return s.readOnly
+}
+
+// Err is the failure of the store's writes since it was opened (a full disk: ErrDiskFull),
+// or nil. What was written before stays; nothing is written after.
+func (s *Store) Err() error {
+	if err := s.fence.failure(); err != nil {
+		return fmt.Errorf("store %s: %w", s.dir, err)
+	}
+	if p := s.writer.err.Load(); p != nil {
+		return fmt.Errorf("store %s: %w", s.dir, *p)
+	}
+	return nil
+}
+
+// errReadOnly is the error of a write to a read-only store.
+func (s *Store) errReadOnly() error {
+	return fmt.Errorf("store %s: read-only, %s", s.dir, s.readOnly)
+}
+
 // options are pebble's: the facts' merge operator, Bloom filters (most reads are of
-// positions never stored), a quiet logger (pebble's informational lines are not the user's
-// business), and corruption left to the reads to report.
+// positions never stored), a file system and a logger behind the fence (fault.go), and
+// corruption left to the reads to report.
 func (s *Store) options() *pebble.Options {
 	o := &pebble.Options{
-		Merger:       &pebble.Merger{Name: mergerName, Merge: s.newMerger},
-		Lock:         s.lock,
-		Logger:       quietLogger{},
-		MemTableSize: 64 << 20, // a search's writes of minutes, before a flush
+		Merger:   &pebble.Merger{Name: mergerName, Merge: s.newMerger},
+		FS:       &faultFS{FS: s.base, fence: s.fence},
+		Logger:   &fenceLogger{dir: s.dir, fence: s.fence},
+		ReadOnly: s.readOnly != "",
+		// Write-ahead logs of this format carry sync offsets, so that pebble tells a log
+		// damaged in its middle (corruption) from the torn end of a crash.
+		FormatMajorVersion: pebble.FormatWALSyncChunks,
+		MemTableSize:       64 << 20, // a search's writes of minutes, before a flush
 		// A corrupt file fails the read that meets it, with an error that names the
 		// store; pebble's default would end the process (Logger.Fatalf).
 		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
@@ -143,27 +242,39 @@ func (s *Store) options() *pebble.Options {
 }
 
 // checkDir refuses a directory that holds files but no pebble database: it is not a store,
-// and pebble would write one among them.
+// and pebble would write one among them. It refuses a store whose marker of its current
+// manifest is missing: pebble would start an empty store over it, and delete its tables.
 func checkDir(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("store %s: %w", dir, err)
 	}
-	others := ""
+	others, data := "", ""
 	for _, e := range entries {
 		name := e.Name()
-		if name == "CURRENT" || strings.HasPrefix(name, "MANIFEST-") || strings.HasPrefix(name, "marker.manifest.") {
+		switch {
+		case name == "CURRENT" || strings.HasPrefix(name, "marker.manifest."):
 			return nil
-		}
-		if name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
-			!strings.HasSuffix(name, ".log") && others == "" {
-			others = name
+		case strings.HasPrefix(name, "MANIFEST-") || numbered(name, ".sst") || numbered(name, ".log"):
+			data = cmp.Or(data, name)
+		case name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
+			!strings.HasPrefix(name, stagePrefix):
+			others = cmp.Or(others, name)
 		}
 	}
-	if others != "" {
+	switch {
+	case data != "":
+		return &damagedError{dir, "damaged: the marker of its current manifest (marker.manifest.*) is missing, beside " + data}
+	case others != "":
 		return fmt.Errorf("store %s: not a facts store: it holds %s and no database", dir, others)
 	}
 	return nil
+}
+
+// numbered reports whether name is one of pebble's numbered files with extension ext.
+func numbered(name, ext string) bool {
+	num, ok := strings.CutSuffix(name, ext)
+	return ok && num != "" && strings.Trim(num, "0123456789") == ""
 }
 
 // checkMerger refuses the pebble database of another program, which its OPTIONS file tells
@@ -185,16 +296,36 @@ func checkMerger(dir string) error {
 	return nil
 }
 
-// whatIsWrong says why pebble could not open or read a store: past our own checks (a
-// folder, not another program's, not locked), its files are damaged.
-func whatIsWrong(err error) string {
+// ErrDamaged is the error of a store whose files are damaged or missing: Repair salvages
+// what the others hold.
+var ErrDamaged = errors.New("damaged store")
+
+// A damagedError says what is wrong with the files of the store in dir.
+type damagedError struct{ dir, what string }
+
+func (e *damagedError) Error() string {
+	return "store " + e.dir + ": " + e.what + "; `grundy db repair --db " + e.dir + "` salvages what its files hold"
+}
+
+func (e *damagedError) Unwrap() error { return ErrDamaged }
+
+// storeError says why pebble could not open or read the store in dir: past our own checks
+// (a folder, not another program's, not locked), its files are damaged, or cannot be read.
+func storeError(dir string, err error) error {
 	switch {
 	case errors.Is(err, os.ErrPermission):
-		return firstLine(err.Error())
+		return fmt.Errorf("store %s: %s", dir, firstLine(err.Error()))
 	case errors.Is(err, os.ErrNotExist):
-		return "damaged, a file of it is missing: " + firstLine(err.Error())
+		return &damagedError{dir, "damaged, a file of it is missing: " + firstLine(err.Error())}
 	}
-	return "corrupt or truncated: " + firstLine(err.Error())
+	what := "corrupt or truncated: " + firstLine(err.Error())
+	if strings.Contains(what, "replaying WAL") {
+		logs, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+		if len(logs) > 0 { // named by number: the last is the newest
+			what = "its write-ahead log " + filepath.Base(logs[len(logs)-1]) + " is damaged in its middle (" + firstLine(err.Error()) + ")"
+		}
+	}
+	return &damagedError{dir, what}
 }
 
 // firstLine is s up to its first line break: pebble's errors may carry details below.
@@ -210,10 +341,17 @@ func (s *Store) checkFormat() error {
 		if !s.empty() {
 			return fmt.Errorf("store %s: not a facts store: a database without its format key", s.dir)
 		}
-		return s.db.Set(metaKey, []byte(formatName), pebble.Sync)
+		if s.readOnly != "" {
+			return nil // an empty store: nothing to read, nothing written
+		}
+		err := s.fence.guard(func() error { return s.db.Set(metaKey, []byte(formatName), pebble.Sync) })
+		if err != nil {
+			return fmt.Errorf("store %s: %w", s.dir, err)
+		}
+		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("store %s: %s", s.dir, whatIsWrong(err))
+		return storeError(s.dir, err)
 	}
 	format := string(v)
 	closer.Close()
@@ -221,7 +359,10 @@ func (s *Store) checkFormat() error {
 	case formatName:
 		return nil
 	case formatV1:
-		return s.migrateV1()
+		if s.readOnly != "" {
+			return fmt.Errorf("store %s: format %q, which this grundy updates, but the store is read-only: %s", s.dir, format, s.readOnly)
+		}
+		return s.fence.guard(s.migrateV1)
 	}
 	return fmt.Errorf("store %s: format %q, this grundy reads %q (and %q, which it updates)", s.dir, format, formatName, formatV1)
 }
@@ -247,14 +388,16 @@ func (s *Store) Flush() error {
 	return nil
 }
 
-// Close flushes, syncs and closes the store. Later calls return the first's error.
+// Close flushes, syncs and closes the store. Later calls return the first's error. A store
+// whose writes failed (Err) is left to pebble unclosed, as the fence holds it (fault.go):
+// Close returns at once, with the failure, and unlocks the directory.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		err := s.writer.stop()
-		if cerr := s.db.Close(); err == nil {
+		if cerr := s.fence.guard(s.db.Close); err == nil {
 			err = cerr
 		}
-		if lerr := s.lock.Close(); err == nil {
+		if lerr := s.unlock(); err == nil {
 			err = lerr
 		}
 		if err != nil {
@@ -262,6 +405,14 @@ func (s *Store) Close() error {
 		}
 	})
 	return s.closeErr
+}
+
+// unlock releases the directory's lock, when the store holds it.
+func (s *Store) unlock() error {
+	if s.lock == nil {
+		return nil
+	}
+	return s.lock.Close()
 }
 
 // Conflicts is the number of conflicting facts met while merging what searches wrote (see
@@ -277,13 +428,6 @@ func (s *Store) noteConflict(key []byte, have, got engine.Fact) {
 			s.dir, game, pos, describe(got), describe(have))
 	})
 }
-
-// quietLogger drops pebble's informational lines and keeps its errors.
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)              {}
-func (quietLogger) Errorf(format string, args ...any) { log.Printf("store: "+format, args...) }
-func (quietLogger) Fatalf(format string, args ...any) { log.Fatalf("store: "+format, args...) }
 
 // closeQuietly closes c when it is not nil; a Get's closer never fails.
 func closeQuietly(c io.Closer) {

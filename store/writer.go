@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -158,10 +159,14 @@ const (
 	chunkPuts = 1 << chunkBits
 )
 
-// writeWindow merges the window into the store in one batch, each game's facts in key
+// writeWindow merges the window into the store in batches (commitBytes), each game's facts in key
 // order, each key once, and adds their keys to the games' filters.
 func (w *writer) writeWindow() {
 	if w.held == 0 {
+		return
+	}
+	if w.s.readOnly != "" || w.s.fence.failure() != nil {
+		w.recycle() // nothing is written: the Puts are dropped
 		return
 	}
 	if w.batch == nil {
@@ -174,6 +179,9 @@ func (w *writer) writeWindow() {
 			w.key = append(append(w.key[:0], prefix...), key...)
 			w.val, _ = f.AppendBinary(w.val[:0])
 			w.batch.Merge(w.key, w.val, nil)
+			if w.batch.Len() >= commitBytes {
+				w.commit()
+			}
 			var shape uint64
 			if facts.form != nil {
 				shape = facts.form.shape(key)
@@ -192,16 +200,33 @@ func (w *writer) writeWindow() {
 		}
 		w.written = append(w.written, writtenKeys{facts, from, len(w.hashes)})
 	}
-	if err := w.batch.Commit(pebble.NoSync); err != nil {
-		w.failed(err)
-	} else {
+	if w.commit() {
 		for _, g := range w.written {
 			g.facts.marked(w.hashes[g.from:g.to], w.shapes[g.from:g.to])
 		}
-		w.dirty.Store(true)
+	}
+	w.recycle()
+}
+
+// commitBytes bounds the writer's batches: a window is written as batches of about 1 MB, so
+// that a full disk, or a log damaged at its end, loses at most the last of them rather than
+// the whole window.
+const commitBytes = 1 << 20
+
+// commit writes the batch (none after a failure) and empties it; it reports whether every
+// batch of the window so far was written.
+func (w *writer) commit() bool {
+	// pebble reports a failed commit to its logger, Fatalf, and the commit returns nil:
+	// the fence says it (fault.go).
+	if w.err.Load() == nil && w.s.fence.failure() == nil {
+		if err := w.batch.Commit(pebble.NoSync); err != nil || w.s.fence.failure() != nil {
+			w.failed(cmp.Or(err, w.s.fence.failure()))
+		} else {
+			w.dirty.Store(true)
+		}
 	}
 	w.batch.Reset()
-	w.recycle()
+	return w.err.Load() == nil
 }
 
 // writtenKeys are the keys of one game a window wrote: the hashes (and shapes) from to to.
@@ -367,7 +392,7 @@ type keyHead struct {
 
 // sync makes what was written durable.
 func (w *writer) sync() {
-	if !w.dirty.Swap(false) {
+	if !w.dirty.Swap(false) || w.s.fence.failure() != nil {
 		return
 	}
 	if err := w.s.db.LogData(nil, pebble.Sync); err != nil {
@@ -375,10 +400,14 @@ func (w *writer) sync() {
 	}
 }
 
+// failed records the writer's first error, and logs it unless pebble failed: the fence's
+// failure is the store's error (Err), which its callers report.
 func (w *writer) failed(err error) {
 	err = fmt.Errorf("writing facts: %w", err)
 	w.err.CompareAndSwap(nil, &err)
-	w.errOnce.Do(func() { log.Printf("store %s: %v (reported once)", w.s.dir, err) })
+	if w.s.fence.failure() == nil {
+		w.errOnce.Do(func() { log.Printf("store %s: %v (reported once)", w.s.dir, err) })
+	}
 }
 
 // flush waits until everything Put so far is written and synced.
@@ -387,13 +416,22 @@ func (w *writer) flush() error { return w.ask(w.ops) }
 // stop flushes and ends the writer.
 func (w *writer) stop() error { return w.ask(w.quit) }
 
-// ask sends the writer a request on ops or quit and waits for its answer.
+// ask sends the writer a request on ops or quit and waits for its answer, or for pebble's
+// failure: the writer may then wait in pebble forever (fault.go).
 func (w *writer) ask(requests chan chan error) error {
-	reply := make(chan error)
+	reply := make(chan error, 1)
+	fence := w.s.fence
 	select {
 	case requests <- reply:
-		return <-reply
 	case <-w.stopped:
 		return errClosed
+	case <-fence.done:
+		return fence.err
+	}
+	select {
+	case err := <-reply:
+		return err
+	case <-fence.done:
+		return fence.err
 	}
 }
