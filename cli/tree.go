@@ -159,11 +159,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if t.Convention == engine.Misere {
 		fmt.Fprintf(env.Stdout, "%s: %s is %s under misère play; %d nodes, %d losing positions\n",
 			*out, root.Position, root.Result, len(t.Nodes), t.LosingCouples())
-		return exitOK
+		return storeStatus(env, "tree", st, exitOK)
 	}
 	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; %d nodes, %d losing couples; searched in %s, proof read out in %s\n",
 		*out, root.Position, root.N, root.Result, len(t.Nodes), t.LosingCouples(), seconds(res.Search.Elapsed), seconds(res.Record.Elapsed))
-	return exitOK
+	return storeStatus(env, "tree", st, exitOK)
 }
 
 // minimizeFlag reads --minimize: a duration ("30s") or a number of rounds ("200x"), "" for
