@@ -12,6 +12,7 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/internal/ctxio"
 )
 
 var cmdCheck = &Command{
@@ -114,7 +115,7 @@ func readTreeUntil(ctx context.Context, r io.Reader) (*engine.Tree, error) {
 	}
 	done := make(chan read, 1)
 	go func() {
-		t, err := engine.ReadTree(ctxReader{ctx, r})
+		t, err := engine.ReadTree(ctxio.Reader(ctx, r))
 		done <- read{t, err}
 	}()
 	select {
@@ -123,30 +124,4 @@ func readTreeUntil(ctx context.Context, r io.Reader) (*engine.Tree, error) {
 	case <-ctx.Done():
 		return nil, context.Cause(ctx)
 	}
-}
-
-// A ctxReader reads r until ctx ends.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (r ctxReader) Read(p []byte) (int, error) {
-	if err := r.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return r.r.Read(p)
-}
-
-// A ctxWriter writes to w until ctx ends.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (w ctxWriter) Write(p []byte) (int, error) {
-	if err := w.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return w.w.Write(p)
 }

@@ -14,6 +14,7 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/internal/ctxio"
 	"grundy/internal/atomicfile"
 	"grundy/internal/numfmt"
 	"grundy/store"
@@ -301,7 +302,7 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 	}
 	written, skipped := 0, 0
 	err = atomicfile.Write(*out, func(w io.Writer) error {
-		w = ctxWriter{ctx, w}
+		w = ctxio.Writer(ctx, w)
 		if *format == store.FormatJSONL { // one fact at a time: in bounded memory
 			var err error
 			written, err = store.ExportJSONL(ctx, s, game, w)

@@ -18,6 +18,7 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/internal/ctxio"
 )
 
 // An import is staged, so that a file of any size (SPOTS's databases run to gigabytes) is
@@ -63,23 +64,10 @@ func ImportFile(s *Store, r io.Reader, name string, g games.Game) (ImportReport,
 func ImportFileContext(ctx context.Context, s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
 	db := &Database{Name: name}
 	rep, err := s.importStaged(ctx, name, func(fn func(Record) error) error {
-		return eachDatabase(ctxReader{ctx, r}, db, g, fn)
+		return eachDatabase(ctxio.Reader(ctx, r), db, g, fn)
 	})
 	rep.Empty = db.Empty
 	return rep, err
-}
-
-// A ctxReader reads r until ctx ends.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (r ctxReader) Read(p []byte) (int, error) {
-	if err := r.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return r.r.Read(p)
 }
 
 // stopped is the error of an import that ctx stopped, or nil; it is checked every
