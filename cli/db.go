@@ -14,8 +14,8 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
-	"grundy/internal/ctxio"
 	"grundy/internal/atomicfile"
+	"grundy/internal/ctxio"
 	"grundy/internal/numfmt"
 	"grundy/store"
 )
