@@ -56,7 +56,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
-	memMB := fs.Int("cache-mb", job.DefaultMemoryMB, "memory budget in megabytes: the cache keeps half of it, the proof a quarter")
+	memMB := fs.Int("cache-mb", 0, "memory budget in megabytes: the cache keeps half of it, the proof a quarter (0: 3072, or the largest of 2048, 1024, 512 and 256 that the machine has room for)")
 	algo := fs.String("algo", "", "the search whose facts the proof is read from: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
 	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
 	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
@@ -80,8 +80,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := checkTreeFlags(*out, *dpi, *width, *depth, *timeout); err != nil {
 		return fail(env, "tree", err)
 	}
-	if *memMB < 1 || *memMB > 1<<20 {
-		return fail(env, "tree", usagef("--cache-mb %d: want 1 to %d", *memMB, 1<<20))
+	if *memMB < 0 || *memMB > 1<<20 {
+		return fail(env, "tree", usagef("--cache-mb %d: want 1 to %d, or 0 for the default", *memMB, 1<<20))
 	}
 	if *algo != "" && *algo != "couples" && *algo != "pns" && *algo != "dfpn" {
 		return fail(env, "tree", usagef("unknown --algo %s: want couples, pns or dfpn", quote(*algo)))
@@ -111,6 +111,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	if st != nil {
 		defer st.Close()
+	}
+	if *memMB == 0 {
+		*memMB = job.TreeMemoryMB()
 	}
 	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, Workers: workers.count()})
 	if errors.Is(err, job.ErrMemory) {
