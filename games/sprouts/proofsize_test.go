@@ -3,6 +3,10 @@ package sprouts_test
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"grundy/engine"
@@ -13,7 +17,8 @@ import (
 
 // Glop's smallest known check databases of 0*p's outcome, in losing couples (Glop's
 // records page; the terminal position's couple is not counted).
-var glopSmallest = map[int]int{4: 15, 5: 15, 6: 43, 7: 65, 8: 137, 9: 58, 10: 110, 11: 113}
+var glopSmallest = map[int]int{4: 15, 5: 15, 6: 43, 7: 65, 8: 137, 9: 58, 10: 110, 11: 113,
+	16: 669, 17: 329, 18: 1997, 19: 1736, 20: 1831}
 
 // TestProofSize_AtMostGlops: `grundy tree sprouts 0*p --outcome-only --workers 1 --minimize
 // Nx` proves 0*p's outcome in no more losing couples than Glop's smallest known proof, the
@@ -63,5 +68,42 @@ func TestProofSize_AtMostGlops(t *testing.T) {
 			t.Fatalf("%s: its certificate does not check: %v", text, err)
 		}
 		t.Logf("%s: %d losing couples (Glop's smallest known: %d)", text, size, glopSmallest[c.p])
+	}
+}
+
+// TestCertificates_AtMostGlops: the certificates docs/certificates publishes, found by longer
+// minimisations (docs/proofs.md), derive 0*p's outcome without theory, from no more losing
+// couples than Glop's smallest known proof.
+func TestCertificates_AtMostGlops(t *testing.T) {
+	g, err := games.Lookup("sprouts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("../../docs/certificates/sprouts-*.txt")
+	if len(files) == 0 {
+		t.Fatal("no certificate in docs/certificates")
+	}
+	for _, name := range files {
+		p, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "sprouts-"), ".txt"))
+		if err != nil || glopSmallest[p] == 0 {
+			t.Fatalf("%s: no Glop count to compare with", name)
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := store.ReadDatabase(f, name, g)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := g.Parse("0*" + strconv.Itoa(p))
+		cert, err := store.Certify(context.Background(), "sprouts", db, pos, store.DatabaseOnly())
+		if err != nil {
+			t.Fatalf("%s does not prove 0*%d: %v", name, p, err)
+		}
+		if len(db.Records) > glopSmallest[p] || len(cert.Used) > len(db.Records) {
+			t.Errorf("%s: %d losing couples, Glop's smallest known %d", name, len(db.Records), glopSmallest[p])
+		}
 	}
 }
