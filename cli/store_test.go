@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -121,5 +123,27 @@ func TestTree_Store(t *testing.T) {
 	}
 	if code, _, errOut := grundy("tree", "cram", "3x5", "-o", out, "--no-db"); code != 0 {
 		t.Errorf("tree --no-db: exit %d, %s", code, errOut)
+	}
+}
+
+// tree reads nothing from the store: the proof read out of its search is the same file on
+// every run, the store empty, full of what the first run proved, or absent.
+func TestTree_SameFileWhateverTheStore(t *testing.T) {
+	db, dir := filepath.Join(t.TempDir(), "facts"), t.TempDir()
+	var files [][]byte
+	for i, store := range [][]string{{"--db", db}, {"--db", db}, {"--no-db"}} {
+		out := filepath.Join(dir, strconv.Itoa(i)+".json")
+		args := append([]string{"tree", "sprouts", "0*11", "--outcome-only", "-o", out}, store...)
+		if code, _, errOut := grundy(args...); code != 0 {
+			t.Fatalf("tree %v: exit %d, %s", store, code, errOut)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	if !bytes.Equal(files[0], files[1]) || !bytes.Equal(files[0], files[2]) {
+		t.Error("the trees of sprouts 0*11 differ: the first run, the second with its facts in the store, and a run without store")
 	}
 }

@@ -61,7 +61,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
 	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
 	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
-	var db storeFlags // the proof is read from what the search proved, with the store's facts behind it
+	var db storeFlags // the store takes what the search proves; the proof reads nothing from it
 	db.register(fs)
 	workers := workersFlag{n: 1}
 	fs.IntVar(&workers.n, "workers", 1, "searches running at once on one position, sharing the cache (0: one per core); with one the proof is the same on every run, with more the search is faster and the proof read out of what it proved may differ from run to run (each checks)")
@@ -115,7 +115,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if *memMB == 0 {
 		*memMB = job.TreeMemoryMB()
 	}
-	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, Workers: workers.count()})
+	// The store takes what the search proves and gives it nothing: the proof, read out of what
+	// the search proved, is then the same on every run, whatever earlier runs left there.
+	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, StoreWriteOnly: true, Workers: workers.count()})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}

@@ -30,6 +30,10 @@ type Config struct {
 	// store.Through): what earlier runs proved is read from it, what this one proves is
 	// written to it, and flushed at the end of each Run. The runner does not close it.
 	Store *store.Store
+	// StoreWriteOnly makes the store take what the runner proves and give it nothing back:
+	// the tree command's, whose proof is read out of what its own search proved, and so is
+	// the same on every run whatever the store holds.
+	StoreWriteOnly bool
 	// Workers is how many goroutines search at once (engine.WithWorkers), sharing the
 	// cache; 0 is the number of cores (runtime.NumCPU). Recordings run on one.
 	Workers int
@@ -42,24 +46,26 @@ type Config struct {
 // A Runner runs requests on one game's positions, one at a time, and keeps what its searches
 // proved in its cache from one request to the next.
 type Runner struct {
-	game     string
-	cache    engine.Cache
-	closer   func()
-	every    time.Duration
-	solver   *engine.Solver
-	budget   budget
-	progress atomic.Pointer[func(Phase, engine.Stats)] // the running request's
-	phase    atomic.Int32                              // the phase the runner's solver works in
-	store    *store.Store
-	tier     *store.Tier // the store behind the cache, when there is one
-	workers  int
+	game      string
+	cache     engine.Cache
+	closer    func()
+	every     time.Duration
+	solver    *engine.Solver
+	budget    budget
+	progress  atomic.Pointer[func(Phase, engine.Stats)] // the running request's
+	phase     atomic.Int32                              // the phase the runner's solver works in
+	store     *store.Store
+	writeOnly bool        // the store is written, never read (Config.StoreWriteOnly)
+	tier      *store.Tier // the store behind the cache, when there is one
+	workers   int
 }
 
 // NewRunner returns a runner for the game named game. A budget (Config.CacheMB) that would
 // not fit in the machine's memory is an error that Is ErrMemory. The Go runtime's memory
 // limit follows the budgets of the runners not yet closed.
 func NewRunner(game string, c Config) (*Runner, error) {
-	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every, store: c.Store, workers: workersOf(c.Workers)}
+	r := &Runner{game: game, cache: c.Cache, closer: func() {}, every: c.Every, store: c.Store, workers: workersOf(c.Workers),
+		writeOnly: c.StoreWriteOnly}
 	if r.every <= 0 {
 		r.every = 200 * time.Millisecond
 	}
@@ -104,9 +110,13 @@ func (r *Runner) makeCache() error {
 			return fmt.Errorf("job: %w", err)
 		}
 	}
+	through := store.Through
+	if r.writeOnly {
+		through = store.WriteOnly
+	}
 	if r.cache != nil {
 		if facts != nil {
-			r.tier = store.Through(r.cache, facts)
+			r.tier = through(r.cache, facts)
 			r.cache = r.tier
 		}
 		return nil
@@ -117,7 +127,7 @@ func (r *Runner) makeCache() error {
 	}
 	var behind engine.Cache = rc
 	if facts != nil {
-		r.tier = store.Through(rc, facts)
+		r.tier = through(rc, facts)
 		behind = r.tier
 	}
 	r.cache, r.closer = r.front(behind), rc.Close

@@ -327,6 +327,7 @@ type Tier struct {
 	far        *Facts
 	hits, puts atomic.Int64
 	journaled  atomic.Bool // a front journals its Puts to the tier (see Journal)
+	writeOnly  bool        // the store takes the facts and gives none (see WriteOnly)
 }
 
 var _ engine.Journal = (*Tier)(nil)
@@ -339,9 +340,18 @@ func Through(near engine.Cache, far *Facts) *Tier {
 	return &Tier{near: near, far: far}
 }
 
+// WriteOnly returns the tier of near before far whose store takes what is proven and reads
+// nothing back: a search through it, and a proof read out of what it proved, depend on the
+// position alone, not on what earlier runs left in the store.
+func WriteOnly(near engine.Cache, far *Facts) *Tier {
+	t := Through(near, far)
+	t.writeOnly = true
+	return t
+}
+
 func (t *Tier) Get(key string) (engine.Fact, bool) {
-	if f, ok := t.near.Get(key); ok {
-		return f, true
+	if f, ok := t.near.Get(key); ok || t.writeOnly {
+		return f, ok
 	}
 	f, ok := t.far.Get(key)
 	if ok {
@@ -379,7 +389,7 @@ func (t *Tier) Journal(key string, f engine.Fact) {
 // filter is asked. A game with cheap keys asks its filters always: a key the front never
 // Put may be another writing of a position it Put.
 func (t *Tier) MayHold(key string) bool {
-	if t.far.form == nil && !t.far.elsewhere.Load() {
+	if t.writeOnly || t.far.form == nil && !t.far.elsewhere.Load() {
 		return false
 	}
 	return t.far.MayHold(key)
