@@ -29,17 +29,22 @@ func (m Minimize) active() bool { return m.Rounds > 0 || m.Time > 0 }
 func WithMinimize(m Minimize) ExtractOption { return func(c *extractConfig) { c.min = m } }
 
 // minimize makes the first proof x of root smaller, and returns the smallest proof found
-// with its root. First improve (see improve.go) on the proof, then rounds: each reads the
-// proof out again in a random order, preferring the best proof's couples, and improves it;
-// the smaller proof is kept. In the last phase (the second half of Time, or after the
-// Rounds), the best proof is improved again, trying the losing options the search never
-// looked at too. A stop (the context, Time) keeps the best proof: the round under way is
-// dropped.
+// with its root. First improve (see improve.go) on the proof; then rounds, for the first
+// quarter of Time (or Rounds of them): each reads the proof out again in a random order,
+// preferring the best proof's couples (Glop's random check cycles), and improves it, the
+// smaller proof kept; then improve again, trying every losing option of every winning couple,
+// those the search never looked at searched too, until three quarters of Time (or to its
+// end); then kicks until the end (or Rounds of them): a few choices of the best
+// proof changed at random, the proof improved again (every losing option tried) and kept when
+// it is no larger (an
+// iterated local search, which crosses plateaus). A stop (the context, Time) keeps the best
+// proof: the round or kick under way is dropped.
 func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Minimize) (*extractor, ref) {
-	var deadline, half time.Time
+	var deadline, quarter, threeQuarters time.Time
 	if m.Time > 0 {
 		deadline = time.Now().Add(m.Time)
-		half = time.Now().Add(m.Time / 2)
+		quarter = time.Now().Add(m.Time / 4)
+		threeQuarters = time.Now().Add(m.Time * 3 / 4)
 		outer := s.ctx // the searches of improve stop at the deadline too
 		ctx, cancel := context.WithDeadline(outer, deadline)
 		defer func() { cancel(); s.ctx = outer }()
@@ -52,14 +57,14 @@ func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Min
 	}
 	facts := map[string]Fact{} // what the cache said, kept: every round sees the same facts
 	for round := 1; m.Rounds <= 0 || round <= m.Rounds; round++ {
-		if !half.IsZero() && time.Now().After(half) || s.stopped() {
+		if !quarter.IsZero() && time.Now().After(quarter) || s.stopped() {
 			break
 		}
 		y := s.newExtractor()
 		y.maxNodes, y.budget, y.exact, y.facts, y.opts = x.maxNodes, x.budget, x.exact, facts, x.opts
 		y.prefer = x.losingRefs()
 		y.rng = rand.New(rand.NewPCG(m.Seed, uint64(round)))
-		y.deadline = half
+		y.deadline = quarter
 		r, err := y.root(p, nimber)
 		if err == nil {
 			err = y.improve(r)
@@ -74,12 +79,14 @@ func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Min
 			break // stopped, or past a limit the first proof kept within
 		}
 	}
-	x.deadline, x.explore = deadline, true
+	// Every losing option of every winning couple, those the search never looked at searched
+	// too, until three quarters of the time: small proofs are done long before, large ones
+	// leave the kicks their quarter.
+	x.deadline, x.explore = threeQuarters, true
 	if s.stopped() || x.improve(root) != nil {
 		return s.minimized(x, root)
 	}
-	// Then kicks: a few choices of the best proof changed at random, the proof improved
-	// again, and kept when it is no larger (so that the walk can cross plateaus).
+	x.deadline = deadline
 	rng := rand.New(rand.NewPCG(m.Seed, 0))
 	for kick := 1; m.Time > 0 || kick <= m.Rounds; kick++ {
 		if !deadline.IsZero() && time.Now().After(deadline) || s.stopped() {
