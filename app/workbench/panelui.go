@@ -281,7 +281,7 @@ func (u *panelUI) showSettings() {
 // so that the window's splits stay where they are when a task starts or ends.
 func (u *panelUI) layout() fyne.CanvasObject {
 	buttons := container.NewHBox(u.tasks[TaskNimber], u.tasks[TaskOutcome], u.tasks[TaskMoves], u.stop,
-		u.smaller, layout.NewSpacer(), u.gear)
+		layout.NewSpacer(), u.gear)
 	bold := fyne.TextStyle{Bold: true}
 	// The bar, shown while a task runs, takes the blank corner of the table: nothing moves
 	// as it comes and goes.
@@ -305,7 +305,7 @@ func (u *panelUI) layout() fyne.CanvasObject {
 		container.NewVScroll(compactTable),
 		compact(state),
 		compact(container.NewGridWithColumns(2, u.outcome, u.nimber)),
-		container.NewBorder(nil, nil, u.resume, u.open, u.summary),
+		container.NewBorder(nil, nil, container.NewHBox(u.resume, u.smaller), u.open, u.summary),
 		u.options,
 	)
 	u.proof.attach(table, compactTable, panel)
