@@ -7,13 +7,11 @@ import (
 	"time"
 )
 
-// Minimize sets the minimisation of an extracted proof: after the first proof, rounds that
-// prove the root again with the candidates of each winning couple in a random order (Glop's
-// "random check cycles"), the losing couples of the best proof so far chosen before others
-// and those of the round's own proof before those (candidates' costs), keeping the proof
-// with the fewest losing couples. The proofs are the same for the same Seed and number of
-// rounds; Time bounds the rounds by the clock, so that the rounds done, and the proof, depend
-// on the machine.
+// Minimize sets the minimisation of an extracted proof (see minimize for its phases:
+// improvement, Glop's random check cycles, every option, kicks), keeping the proof with the
+// fewest losing couples. The proofs are the same for the same Seed and number of Rounds;
+// Time bounds the phases by the clock, so that what is done, and the proof, depend on the
+// machine.
 type Minimize struct {
 	Rounds int           // rounds at most; 0 with Time set: as many as Time allows
 	Time   time.Duration // time the rounds may take; 0 with Rounds set: no bound
