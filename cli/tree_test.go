@@ -205,3 +205,33 @@ func TestTree_CacheMB(t *testing.T) {
 		t.Errorf("tree cram 3x4 --cache-mb 16: exit %d, %q", code, errOut)
 	}
 }
+
+// A minimised proof's certificate is what Glop's check used of it: no more couples than the
+// tree's, and db check derives the outcome from it without theory.
+func TestTree_MinimizedCertificate(t *testing.T) {
+	dir := t.TempDir()
+	out, cert := filepath.Join(dir, "t.json"), filepath.Join(dir, "t.txt")
+	code, stdout, errOut := grundy("tree", "sprouts", "0*5", "--outcome-only", "--no-db", "--minimize", "10x", "-o", out, "--certificate", cert)
+	if code != 0 {
+		t.Fatalf("tree: exit %d, %s", code, errOut)
+	}
+	m := regexp.MustCompile(`the certificate, (\d+) losing couples[\s\S]*; (\d+) nodes, (\d+) losing couples`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("tree's output %q", stdout)
+	}
+	if c, tree := atoi(t, m[1]), atoi(t, m[3]); c > tree || c == 0 {
+		t.Errorf("certificate %d losing couples, tree %d", c, tree)
+	}
+	if code, stdout, errOut := grundy("db", "check", cert, "--game", "sprouts", "0*5", "--no-theory"); code != 0 || !strings.HasPrefix(stdout, "ok: ") {
+		t.Errorf("db check of the certificate: exit %d, %s%s", code, stdout, errOut)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
