@@ -107,27 +107,45 @@ type clusterRun struct {
 
 var serverRun clusterRun
 
-// AskServer asks for a server's URL, then solves the editor's position through it.
+// AskServer asks for a server's URL, and the key and CA a server with keys and TLS asks for
+// (`grundy serve --creds-dir` makes them: client.nk, ca.pem), then solves the editor's
+// position through it.
 func (w *Workbench) AskServer() {
-	url := widget.NewEntry()
+	prefs := w.app.Preferences()
+	url, creds, ca := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
 	url.SetPlaceHolder("nats://host:4222")
-	url.SetText(w.app.Preferences().StringWithFallback(prefServer, "nats://127.0.0.1:4222"))
-	dialog.ShowForm("Solve through a server", "Solve", "Cancel",
-		[]*widget.FormItem{widget.NewFormItem("Server", url)}, func(ok bool) {
-			if ok {
-				w.app.Preferences().SetString(prefServer, url.Text)
-				w.SolveOnServer(url.Text)
-			}
-		}, w.win)
+	url.SetText(prefs.StringWithFallback(prefServer, "nats://127.0.0.1:4222"))
+	creds.SetPlaceHolder("client.nk, for a server with keys")
+	creds.SetText(prefs.String(prefServerCreds))
+	ca.SetPlaceHolder("ca.pem, for its TLS")
+	ca.SetText(prefs.String(prefServerCA))
+	items := []*widget.FormItem{widget.NewFormItem("Server", url), widget.NewFormItem("Key file", creds),
+		widget.NewFormItem("CA file", ca)}
+	dialog.ShowForm("Solve through a server", "Solve", "Cancel", items, func(ok bool) {
+		if ok {
+			prefs.SetString(prefServer, url.Text)
+			prefs.SetString(prefServerCreds, creds.Text)
+			prefs.SetString(prefServerCA, ca.Text)
+			w.SolveOnServerWith(url.Text, creds.Text, ca.Text)
+		}
+	}, w.win)
 }
 
-// prefServer remembers the last server asked.
-const prefServer = "clusterServer"
+// The last server asked, and the key and CA files given for it.
+const (
+	prefServer      = "clusterServer"
+	prefServerCreds = "clusterCreds"
+	prefServerCA    = "clusterCA"
+)
 
 // SolveOnServer solves the editor's position through the cluster of the server at url, in a
 // window that shows its progress and workers until the answer comes or it is closed; it
 // returns the view.
-func (w *Workbench) SolveOnServer(url string) *ClusterView {
+func (w *Workbench) SolveOnServer(url string) *ClusterView { return w.SolveOnServerWith(url, "", "") }
+
+// SolveOnServerWith is SolveOnServer with the key in credsFile and the CA certificates in
+// caFile ("": none, and the system's).
+func (w *Workbench) SolveOnServerWith(url, credsFile, caFile string) *ClusterView {
 	g, p := w.Editor.Current()
 	v := NewClusterView()
 	if g == nil || p == nil {
@@ -146,7 +164,12 @@ func (w *Workbench) SolveOnServer(url string) *ClusterView {
 	d.Show()
 	job := cluster.Job{ID: cluster.NewJobID(), Game: g.Name(), Position: p.String()}
 	go func() {
-		cl, err := cluster.Dial(ctx, url)
+		auth, err := cluster.LoadAuth(strings.TrimSpace(credsFile), strings.TrimSpace(caFile))
+		if err != nil {
+			w.do(func() { v.ShowAnswer(cluster.Answer{}, err) })
+			return
+		}
+		cl, err := cluster.DialAuth(ctx, url, auth)
 		if err != nil {
 			w.do(func() { v.ShowAnswer(cluster.Answer{}, err) })
 			return

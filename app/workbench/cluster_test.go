@@ -115,3 +115,15 @@ func TestClusterView_ShowsWorkers(t *testing.T) {
 		t.Errorf("workers:\n%s\nwant alpha on j/c0h1.3, beta idle", workers)
 	}
 }
+
+// A key file that cannot be read is said in the view, and nothing is dialled.
+func TestClusterView_BadKeyFile(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	w.Editor.SetState(editor.State{Game: "cram", Notation: "3x3"})
+	missing := t.TempDir() + "/client.nk"
+	v := w.SolveOnServerWith("tls://127.0.0.1:1", missing, "")
+	q.runUntil(t, 20*time.Second, func() bool { a, _, _ := v.Texts(); return a != "" })
+	if a, _, _ := v.Texts(); !strings.Contains(a, "credentials") || !strings.Contains(a, "client.nk") {
+		t.Errorf("view's answer %q, want it to name the key file it could not read", a)
+	}
+}
