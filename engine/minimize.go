@@ -53,6 +53,9 @@ func (s *Solver) minimize(x *extractor, root ref, p Position, nimber bool, m Min
 	if x.improve(root) != nil {
 		return s.minimized(x, root)
 	}
+	if m.Progress != nil {
+		m.Progress(0, x.size) // the first proof improved: reported whatever time is left
+	}
 	facts := map[string]Fact{} // what the cache said, kept: every round sees the same facts
 	for round := 1; m.Rounds <= 0 || round <= m.Rounds; round++ {
 		if !quarter.IsZero() && time.Now().After(quarter) || s.stopped() {

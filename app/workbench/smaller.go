@@ -46,7 +46,7 @@ func (p *SolverPanel) SmallerProof() {
 		return
 	}
 	from := p.result.Tree.LosingCouples()
-	t := &taskRun{req: p.request(p.result.Task, g, pos)}
+	t := &taskRun{req: p.request(p.result.Task, g, pos), shrinkFrom: from}
 	t.req.Limits.TreeTime = max(t.req.Limits.TreeTime, MinimizeTime+MinimizeTime/2)
 	t.req.Minimize = engine.Minimize{Time: MinimizeTime, Seed: 1, Progress: func(round, losing int) {
 		p.do(func() {

@@ -24,6 +24,7 @@ type taskRun struct {
 	use         [3]store.Use // what they did before the search, before the recording, at the end
 	userStopped bool         // Stop stopped it
 	resumed     bool         // Resume started it: the same request as a stopped task's
+	shrinkFrom  int          // Smaller proof started it from a proof of this many losing couples
 
 	phase     job.Phase
 	began     [2]time.Time    // when each phase began, on the solving goroutine's clock
@@ -206,6 +207,9 @@ func (p *SolverPanel) endText(t *taskRun, res job.Result) string {
 	}
 	if p.stopped == t {
 		s += " Resume goes on from there."
+	}
+	if t.shrinkFrom > 0 && res.Tree != nil {
+		s += fmt.Sprintf(" Smaller proof: %s losing couples, from %s.", count(int64(res.Tree.LosingCouples())), count(int64(t.shrinkFrom)))
 	}
 	if res.Store.Err != nil {
 		s += " The store failed: " + res.Store.Err.Error()
