@@ -194,7 +194,7 @@ func TestSolve_SmallPositions(t *testing.T) {
 // kept the second alone when the first was still in ristretto's buffer).
 func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
-	ctx, cl := tc.dialAs(t, tc.worker, 30*time.Second)
+	ctx, cl := tc.dialAs(t, tc.srv.Auth(), 30*time.Second) // the coordinator's: facts checked
 	const keys = 200
 	batch := func(n int) []keyedFact {
 		var out []keyedFact
@@ -204,7 +204,7 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 		return out
 	}
 	for i, node := range []string{"w1", "w2"} {
-		if _, err := publishFacts(ctx, cl.c, node, "cram", batch(i)); err != nil {
+		if _, err := publishFacts(ctx, cl.c, subjectChecked, node, "cram", batch(i)); err != nil {
 			t.Fatal(err)
 		}
 	}

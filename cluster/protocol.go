@@ -35,14 +35,18 @@ const (
 	// the coordinator rebuilds its tree of a job from them after a restart.
 	StreamResults  = "GRUNDY_RESULTS"
 	subjectResults = "grundy.result."
-	// StreamFacts holds every fact a worker proved, in batches (encodeFacts), for every node
-	// to merge into its cache and store, on grundy.facts.<sender>.
+	// StreamFacts holds the facts the coordinator checked, in batches (encodeFacts), for
+	// every node to merge into its cache and store, on grundy.facts.checked, which only the
+	// coordinator may publish. What a worker publishes on grundy.facts.<sender> is a claim:
+	// no node takes it (a worker's facts come in with the proof of a unit's result, and
+	// enter once the coordinator has checked it).
 	//
 	// The sender of facts and results is the public key of the node that published them,
 	// which the server vouches for: it lets a key publish on its own subjects only
 	// (permissions). On a server that asks no key it is openSender, and vouches for nothing.
-	StreamFacts  = "GRUNDY_FACTS"
-	subjectFacts = "grundy.facts."
+	StreamFacts    = "GRUNDY_FACTS"
+	subjectFacts   = "grundy.facts."
+	subjectChecked = subjectFacts + "checked"
 	openSender   = "open"
 	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
 	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
@@ -55,7 +59,7 @@ const (
 // The headers of a facts batch.
 const (
 	headerGame  = "Grundy-Game"  // the game whose keys the facts are of
-	headerNode  = "Grundy-Node"  // the node that proved them, which skips its own batches
+	headerNode  = "Grundy-Node"  // the node that proved them (the worker of checked facts), which skips its own batches
 	headerCount = "Grundy-Count" // how many facts the batch holds
 )
 
@@ -110,6 +114,17 @@ type Result struct {
 	Facts     int64  `json:"facts"`     // facts the unit's search published (WorkerConfig.ShareDepth), all before the result
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
+	// Proof is the certificate of a decided unit's outcome: the losing couples of its
+	// solution tree, positions in the game's notation. The coordinator derives the outcome
+	// again from them and the rules (store.CheckCouple) before it takes the result, and its
+	// facts, as proven.
+	Proof []ProofCouple `json:"proof,omitempty"`
+}
+
+// A ProofCouple is one losing couple (P, n) of a proof: nimber(P) = n.
+type ProofCouple struct {
+	Position string `json:"p"`
+	Nimber   int    `json:"n"`
 }
 
 // Stats are a job's counts in the cluster, in its Status and its Answer.
@@ -120,7 +135,8 @@ type Stats struct {
 	Redeliveries int   `json:"redeliveries"` // results of a unit's second delivery or later
 	Duplicates   int   `json:"duplicates"`   // results of units already decided (harmless)
 	Workers      int   `json:"workers"`      // distinct workers that returned a result
-	Facts        int64 `json:"facts"`        // facts its units published on the facts stream (their results' Facts)
+	Facts        int64 `json:"facts"`        // facts its units' proofs gave (their results' Facts)
+	Rejected     int   `json:"rejected"`     // results not taken: a proof that did not hold, or a worker no longer trusted
 	Nodes        int64 `json:"nodes"`        // nodes the workers expanded for it
 	ElapsedMS    int64 `json:"elapsed_ms"`
 }

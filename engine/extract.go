@@ -77,6 +77,30 @@ func (s *Solver) ExtractNimber(ctx context.Context, game string, p Position, opt
 	return s.extractTree(ctx, game, p, true, opts)
 }
 
+// ExtractCouple returns the solution tree of the couple (p, n) from what the solver proved:
+// (p, n) losing or winning, as the rules say.
+func (s *Solver) ExtractCouple(ctx context.Context, game string, p Position, n int, opts ...ExtractOption) (*Tree, error) {
+	var c extractConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	s.begin(ctx)
+	x := s.newExtractor()
+	x.maxNodes = c.maxNodes
+	if c.bytes > 0 {
+		x.budget = c.bytes
+	}
+	root, _, err := x.prove(exactPos(p), n)
+	var t *Tree
+	if err == nil {
+		t, err = x.tree(game, root)
+	}
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	return t, err
+}
+
 // An ExtractOption sets how a proof is extracted.
 type ExtractOption func(*extractConfig)
 

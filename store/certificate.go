@@ -135,6 +135,9 @@ type certifier struct {
 	// lookup, when not nil, gives the nimbers the map does not: a database too large for
 	// memory (an import's stage), or the facts a store proved.
 	lookup func(key string) (int, bool)
+	// trusted, when not nil, gives the nimbers of components checked before (a cluster's
+	// coordinator's): a losing couple it gives is taken as proven, and not derived again.
+	trusted func(key string) (int, bool)
 	// theory is what the game's theory said of the components the database lacks: key →
 	// nimber, -1 when it gives none; asked only when useTheory.
 	theory    map[string]int
@@ -154,6 +157,11 @@ func (c *certifier) nimber(comp engine.Position, key string) (int, bool) {
 	}
 	if c.lookup != nil {
 		if n, ok := c.lookup(key); ok {
+			return n, true
+		}
+	}
+	if c.trusted != nil {
+		if n, ok := c.trusted(key); ok {
 			return n, true
 		}
 	}
@@ -296,6 +304,11 @@ func (c *certifier) lose1(comp engine.Position, id coupleID, n int) (int, error)
 			return 0, failure(comp.String(), n, "not in the database: its nimber would have to be searched for")
 		case m != n:
 			return 0, failure(comp.String(), n, "the database gives nimber %d", m)
+		}
+		if c.trusted != nil {
+			if t, ok := c.trusted(id.key); ok && t == n {
+				return c.node(id, comp.String(), n, true, false, id.key, nil), nil // checked before
+			}
 		}
 		var kids []int
 		seen := map[coupleID]bool{}

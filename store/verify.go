@@ -75,3 +75,49 @@ func (v *verifier) holds(pos, key string, f engine.Fact) error {
 	}
 	return nil
 }
+
+// CheckCouple derives the couple (p, n) again from the rules, losing or winning as win says,
+// from the losing couples of proof (its certificate: positions in the game's notation, each
+// with its nimber) and the nimbers trusted gives (nil: none), facts checked before, which it
+// takes as they are. It returns the couples of proof that the derivation showed losing,
+// each with its exact key, and those only: a couple of proof that it did not need is not
+// checked. A certificate that does not derive (p, n), a line of it that is no position of
+// g's, is an error naming the couple or the line.
+func CheckCouple(ctx context.Context, g games.Game, proof []Record, p engine.Position, n int, win bool, trusted func(key string) (int, bool)) ([]Record, error) {
+	c := newCertifier(ctx, g.Name())
+	c.trusted = trusted
+	recs := make([]Record, 0, len(proof))
+	for i, r := range proof {
+		rec, empty, err := component(g, r.Position, r.Fact)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("the proof's couple %d: %w", i+1, err)
+		case empty:
+			continue
+		}
+		m, _ := rec.Fact.Nimber()
+		if have, ok := c.nimbers[rec.Key]; ok && have != m {
+			return nil, fmt.Errorf("the proof gives %s nimbers %d and %d", engine.Quote(rec.Position), have, m)
+		}
+		c.nimbers[rec.Key] = m
+		recs = append(recs, rec)
+	}
+	p = engine.Exactly(p)
+	var err error
+	if win {
+		_, err = c.win(p, n)
+	} else {
+		_, err = c.lose(p, n)
+	}
+	if err != nil {
+		return nil, err
+	}
+	used := recs[:0]
+	for _, r := range recs {
+		m, _ := r.Fact.Nimber()
+		if i, ok := c.ids[coupleID{r.Key, m}]; ok && c.nodes[i].Losing() {
+			used = append(used, r)
+		}
+	}
+	return used, nil
+}
