@@ -29,6 +29,10 @@ func (co *Coordinator) check(ctx context.Context, s *jobState, r Result) bool {
 	}
 	id, who := co.sender(r)
 	if co.distrusted[id] {
+		if !co.ignored[id] {
+			co.ignored[id] = true
+			log.Printf("cluster: job %s: a result of worker %s ignored, as every later one: a proof it sent did not hold", s.job.ID, who)
+		}
 		co.reissue(s, c)
 		return false
 	}
@@ -50,8 +54,9 @@ func (co *Coordinator) check(ctx context.Context, s *jobState, r Result) bool {
 	return true
 }
 
-// sender names the sender of r: by the key the server vouches for, else by the name it gave
-// itself; id is what distrust is kept by.
+// sender names the sender of r: by the key the server vouches for and the name the worker
+// gave itself (workers may share a key: the credentials folder holds one for all), else by
+// the name alone; id is what distrust is kept by.
 func (co *Coordinator) sender(r Result) (id, who string) {
 	if r.Sender == "" || r.Sender == openSender {
 		return "name " + r.Worker, fmt.Sprintf("%q (a name it gave itself)", r.Worker)
@@ -60,7 +65,7 @@ func (co *Coordinator) sender(r Result) (id, who string) {
 	if name == "" {
 		name = "a key of no user"
 	}
-	return "key " + r.Sender, fmt.Sprintf("%q, key %s (%s)", r.Worker, r.Sender, name)
+	return "key " + r.Sender + " " + r.Worker, fmt.Sprintf("%q, key %s (%s)", r.Worker, r.Sender, name)
 }
 
 // reissue publishes c's unit again: the worker whose result was not taken acked it.

@@ -38,6 +38,7 @@ type Coordinator struct {
 	// distrusted are the senders of a proof that did not hold (see sender): their results
 	// are ignored from then on.
 	distrusted map[string]bool
+	ignored    map[string]bool // the distrusted whose ignored results were logged (once)
 	events     chan event
 	kvAns    jetstream.KeyValue
 	kvStatus jetstream.KeyValue
@@ -92,10 +93,10 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 		return nil, err
 	}
 	co := &Coordinator{cfg: cfg, c: c, st: st, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
-		workers: map[string]workerSeen{}, distrusted: map[string]bool{}, events: make(chan event, 1024)}
+		workers: map[string]workerSeen{}, distrusted: map[string]bool{}, ignored: map[string]bool{}, events: make(chan event, 1024)}
 	// The facts it checked, read back from the stream after a restart: into the cache (the
 	// store has them already).
-	co.merger = &merger{node: "coordinator", cacheOf: co.cache, names: map[string]string{}}
+	co.merger = &merger{node: "coordinator", cacheOf: co.cache, names: map[string]string{}, claimed: map[string]bool{}}
 	for _, u := range cfg.Users {
 		co.merger.names[u.NKey] = u.Name
 	}

@@ -88,7 +88,7 @@ type merger struct {
 
 	mu      sync.Mutex // held while a message is merged
 	closed  bool       // the store may be closed: merge nothing more
-	claimed map[string]bool // the senders of facts not taken, logged once
+	claimed map[string]bool // the senders of facts not taken, logged once (nil: none logged)
 }
 
 // close waits for the message being merged, and merges nothing after it.
@@ -162,10 +162,7 @@ type waiter interface{ Wait() }
 // node takes as proven.
 func (m *merger) notTaken(subject, node string, count int64) {
 	from := m.from(subject, node)
-	if m.claimed == nil {
-		m.claimed = map[string]bool{}
-	}
-	if m.claimed[from] || node == m.node {
+	if m.claimed == nil || m.claimed[from] {
 		return
 	}
 	m.claimed[from] = true

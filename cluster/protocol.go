@@ -111,7 +111,7 @@ type Result struct {
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided
 	Worker    string `json:"worker"`
 	Nodes     int64  `json:"nodes"`
-	Facts     int64  `json:"facts"`     // facts the unit's search published (WorkerConfig.ShareDepth), all before the result
+	Facts     int64  `json:"facts"`     // the losing couples of its proof
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
 	// Proof is the certificate of a decided unit's outcome: the losing couples of its
