@@ -1,5 +1,7 @@
 package cluster
 
+
+
 import (
 	"context"
 	"errors"
@@ -81,12 +83,9 @@ func (co *Coordinator) verify(ctx context.Context, game string, c *couple, r Res
 	if err != nil {
 		return nil, err
 	}
-	proof := make([]store.Record, len(r.Proof))
-	for i, pc := range r.Proof {
-		if pc.Nimber < 0 || pc.Nimber > store.MaxNimber {
-			return nil, fmt.Errorf("the proof's couple %d: nimber %d", i+1, pc.Nimber)
-		}
-		proof[i] = store.Record{Position: pc.Position, Fact: engine.Fact{}.WithNimber(pc.Nimber)}
+	proof, err := decodeProof(r.Proof)
+	if err != nil {
+		return nil, err
 	}
 	return store.CheckCouple(ctx, g, proof, c.pos, c.n, r.Outcome == Win, co.trusted(game))
 }

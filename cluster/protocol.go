@@ -1,12 +1,17 @@
 package cluster
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"grundy/engine"
+	"grundy/store"
 )
 
 // The names of the streams, subjects and buckets the cluster uses on JetStream. Every node
@@ -115,16 +120,54 @@ type Result struct {
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
 	// Proof is the certificate of a decided unit's outcome: the losing couples of its
-	// solution tree, positions in the game's notation. The coordinator derives the outcome
-	// again from them and the rules (store.CheckCouple) before it takes the result, and its
-	// facts, as proven.
-	Proof []ProofCouple `json:"proof,omitempty"`
+	// solution tree, positions in the game's notation (encodeProof). The coordinator
+	// derives the outcome again from them and the rules (store.CheckCouple) before it takes
+	// the result, and its facts, as proven.
+	Proof []byte `json:"proof,omitempty"`
 }
 
-// A ProofCouple is one losing couple (P, n) of a proof: nimber(P) = n.
-type ProofCouple struct {
-	Position string `json:"p"`
-	Nimber   int    `json:"n"`
+// maxProofBytes bounds a proof once decoded: past it, a proof is refused unread.
+const maxProofBytes = 256 << 20
+
+// encodeProof writes the losing couples recs as the lines of a Glop database, "position
+// nimber", gzipped: a board's notation takes a tenth of its bytes so.
+func encodeProof(recs []store.Record) []byte {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	for _, r := range recs {
+		n, _ := r.Fact.Nimber()
+		fmt.Fprintf(z, "%s %d\n", r.Position, n)
+	}
+	z.Close()
+	return b.Bytes()
+}
+
+// decodeProof reads the couples encodeProof wrote.
+func decodeProof(b []byte) ([]store.Record, error) {
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("a proof that does not decode: %v", err)
+	}
+	text, err := io.ReadAll(io.LimitReader(z, maxProofBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("a proof that does not decode: %v", err)
+	case len(text) > maxProofBytes:
+		return nil, fmt.Errorf("a proof of more than %d MB", maxProofBytes>>20)
+	}
+	var recs []store.Record
+	for i, line := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		cut := strings.LastIndexByte(line, ' ')
+		n, err := strconv.Atoi(line[cut+1:])
+		if cut < 0 || err != nil || n < 0 || n > store.MaxNimber {
+			return nil, fmt.Errorf("the proof's line %d: %s: want \"position nimber\"", i+1, engine.Quote(line))
+		}
+		recs = append(recs, store.Record{Position: line[:cut], Fact: engine.Fact{}.WithNimber(n)})
+	}
+	return recs, nil
 }
 
 // Stats are a job's counts in the cluster, in its Status and its Answer.

@@ -153,9 +153,12 @@ func rogueAnswer(ctx context.Context, t *testing.T, c *conn, cons jetstream.Cons
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Result{Job: u.Job, Unit: u.ID, Worker: name, Outcome: Loss, Proof: []ProofCouple{{u.Position, u.N}}}
+	lie := func(n int) []byte {
+		return encodeProof([]store.Record{{Position: u.Position, Fact: engine.Fact{}.WithNimber(n)}})
+	}
+	r := Result{Job: u.Job, Unit: u.ID, Worker: name, Outcome: Loss, Proof: lie(u.N)}
 	if !win {
-		r.Outcome, r.Proof = Win, []ProofCouple{{u.Position, u.N + 1}}
+		r.Outcome, r.Proof = Win, lie(u.N+1)
 	}
 	b, _ := json.Marshal(r)
 	if err := c.publish(ctx, subjectResults+u.Job+"."+c.sender, b); err != nil {

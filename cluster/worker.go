@@ -32,7 +32,7 @@ type WorkerConfig struct {
 // maxProofNodes bounds the solution tree of a unit's proof: a unit whose proof is larger
 // comes back undecided, and the coordinator splits it, as one whose budget ran out (a
 // result's message stays below NATS's payload limit).
-const maxProofNodes = 30_000
+const maxProofNodes = 400_000
 
 // A Worker searches units of the work queue with the engine, one per slot, on a cache of
 // each game that the facts the coordinator checked are merged into; it publishes each
@@ -242,7 +242,10 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		return
 	}
 	r := Result{Job: u.Job, Unit: u.ID, Outcome: outcome, Worker: w.cfg.Name, Nodes: nodes,
-		Facts: int64(len(proof)), ElapsedMS: time.Since(start).Milliseconds(), Proof: proof}
+		Facts: int64(len(proof)), ElapsedMS: time.Since(start).Milliseconds()}
+	if len(proof) > 0 {
+		r.Proof = encodeProof(proof)
+	}
 	if md, err := m.Metadata(); err == nil {
 		r.Delivered = int(md.NumDelivered)
 	}
@@ -354,7 +357,7 @@ func (w *Worker) jobOverNow(job string) {
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
 // else by the engine's search, and reads its proof out of what the search proved (see
 // proveUnit); Undecided when the budget ran out, or the proof could not be read out.
-func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int) (string, int64, []ProofCouple, error) {
+func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int) (string, int64, []store.Record, error) {
 	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
 	if known, _ := knowOutcome(cache, p, u.N); !known {
 		_, err := s.Outcome(ctx, p, u.N)
@@ -366,7 +369,7 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 		}
 	}
 	nodes := s.Stats().Nodes
-	outcome, proof, err := proveUnit(ctx, s, u, p)
+	outcome, proof, err := proveUnit(ctx, engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(4*u.Nodes), engine.WithWorkers(workers)), u, p)
 	if err != nil && ctx.Err() != nil {
 		return "", nodes, nil, err
 	}
@@ -377,21 +380,16 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 	return outcome, nodes, proof, nil
 }
 
-// proveUnit reads the solution tree of the unit's couple (p, u.N) out of what s proved
-// (engine.Solver.ExtractCouple: made from the rules, searching what the cache forgot), and
-// returns its outcome and its losing couples, the certificate the coordinator checks.
-func proveUnit(ctx context.Context, s *engine.Solver, u Unit, p engine.Position) (string, []ProofCouple, error) {
+// proveUnit reads the solution tree of the unit's couple (p, u.N) out of what the cache
+// holds, by s (engine.Solver.ExtractCouple: made from the rules, searching what the cache
+// forgot, within s's budget), and returns its outcome and its losing couples, the
+// certificate the coordinator checks.
+func proveUnit(ctx context.Context, s *engine.Solver, u Unit, p engine.Position) (string, []store.Record, error) {
 	t, err := s.ExtractCouple(ctx, u.Game, p, u.N, engine.WithMaxNodes(maxProofNodes))
 	if err != nil {
 		return "", nil, err
 	}
-	recs := store.TreeRecords(t)
-	proof := make([]ProofCouple, len(recs))
-	for i, r := range recs {
-		n, _ := r.Fact.Nimber()
-		proof[i] = ProofCouple{Position: r.Position, Nimber: n}
-	}
-	return outcomeOf(!t.Nodes[t.Root].Losing()), proof, nil
+	return outcomeOf(!t.Nodes[t.Root].Losing()), store.TreeRecords(t), nil
 }
 
 // heartbeat tells JetStream the unit is being searched, every third of the AckWait, then
