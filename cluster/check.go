@@ -1,7 +1,5 @@
 package cluster
 
-
-
 import (
 	"context"
 	"errors"

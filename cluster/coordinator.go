@@ -28,7 +28,7 @@ type Coordinator struct {
 	c      *conn
 	merger *merger
 	st     *store.Store // nil: none; the facts checked go there, their origin the worker
-	caches sync.Map // game → *coordCache of the facts seen (decides couples without a unit)
+	caches sync.Map     // game → *coordCache of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)
@@ -40,8 +40,8 @@ type Coordinator struct {
 	distrusted map[string]bool
 	ignored    map[string]bool // the distrusted whose ignored results were logged (once)
 	events     chan event
-	kvAns    jetstream.KeyValue
-	kvStatus jetstream.KeyValue
+	kvAns      jetstream.KeyValue
+	kvStatus   jetstream.KeyValue
 }
 
 type workerSeen struct {

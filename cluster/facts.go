@@ -86,8 +86,8 @@ type merger struct {
 	conflicts atomic.Int64
 	logOnce   sync.Once
 
-	mu      sync.Mutex // held while a message is merged
-	closed  bool       // the store may be closed: merge nothing more
+	mu      sync.Mutex      // held while a message is merged
+	closed  bool            // the store may be closed: merge nothing more
 	claimed map[string]bool // the senders of facts not taken, logged once (nil: none logged)
 }
 

@@ -52,7 +52,7 @@ const (
 	StreamFacts    = "GRUNDY_FACTS"
 	subjectFacts   = "grundy.facts."
 	subjectChecked = subjectFacts + "checked"
-	openSender   = "open"
+	openSender     = "open"
 	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
 	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
 	// worker stops saying so.
