@@ -40,18 +40,50 @@ func (co *Coordinator) check(ctx context.Context, s *jobState, r Result) bool {
 		return true // undecided: the couple is split, nothing is taken as proven
 	}
 	facts, err := co.verify(ctx, s.job.Game, c, r)
-	if err != nil {
-		if ctx.Err() != nil {
-			return false
+	if err == nil {
+		co.take(ctx, s.job.Game, r.Worker, facts)
+		return true
+	}
+	if ctx.Err() != nil {
+		return false
+	}
+	unit := fmt.Sprintf("job %s: the result of unit %s, (%s, %d) %s, from worker %s", s.job.ID, c.id, engine.Quote(c.pos.String()), c.n, r.Outcome, who)
+	switch co.dispute(ctx, s.job.Game, c, r) {
+	case Loss, Win:
+		if co.disputed == nil {
+			co.disputed = map[string]bool{}
 		}
-		co.distrusted[id] = true
-		log.Printf("cluster: job %s: the result of unit %s, (%s, %d) %s, from worker %s rejected: its proof does not hold: %v; that worker is trusted no more, its results are ignored from now on",
-			s.job.ID, c.id, engine.Quote(c.pos.String()), c.n, r.Outcome, who, err)
+		if !co.disputed[id] {
+			co.disputed[id] = true
+			log.Printf("cluster: %s: its proof does not hold alone (%v), but the coordinator's own search finds the same (logged once a worker)", unit, err)
+		}
+		return true
+	case Undecided:
+		log.Printf("cluster: %s not taken: its proof does not hold alone (%v), and the coordinator's own search did not decide the couple within its budget; the unit is published again", unit, err)
 		co.reissue(s, c)
 		return false
 	}
-	co.take(ctx, s.job.Game, r.Worker, facts)
-	return true
+	co.distrusted[id] = true
+	log.Printf("cluster: %s rejected: its proof does not hold: %v; the coordinator's own search finds the contrary; that worker is trusted no more, its results are ignored from now on", unit, err)
+	co.reissue(s, c)
+	return false
+}
+
+// dispute decides the couple c by the coordinator's own search, on its cache of facts
+// checked, within four times a unit's budget, when a proof did not hold alone: a proof of
+// a worker stops at the couples it knows checked, which the coordinator may not hold (after
+// a restart, before it has read them back). It returns r's outcome when the search finds
+// it, "" (Undecided) when the budget runs out, else "false".
+func (co *Coordinator) dispute(ctx context.Context, game string, c *couple, r Result) string {
+	s := engine.NewSolver(engine.WithCache(co.cache(game)), engine.WithNodeLimit(4*co.cfg.UnitNodes))
+	win, err := s.Outcome(ctx, c.pos, c.n)
+	switch {
+	case err != nil:
+		return Undecided
+	case outcomeOf(win) == r.Outcome:
+		return r.Outcome
+	}
+	return "false"
 }
 
 // sender names the sender of r: by the key the server vouches for and the name the worker
@@ -88,10 +120,14 @@ func (co *Coordinator) verify(ctx context.Context, game string, c *couple, r Res
 	return store.CheckCouple(ctx, g, proof, c.pos, c.n, r.Outcome == Win, co.trusted(game))
 }
 
-// trusted gives the nimbers the coordinator checked before: its cache's, then its store's.
+// trusted gives the nimbers the coordinator checked before (or proved itself): those of the
+// facts stream's checked batches, its cache's, then its store's.
 func (co *Coordinator) trusted(game string) func(key string) (int, bool) {
 	cache := co.cache(game)
 	return func(key string) (int, bool) {
+		if n, ok := co.checked.nimber(game, key); ok {
+			return n, true
+		}
 		if f, ok := cache.Get(key); ok {
 			if n, ok := f.Nimber(); ok {
 				return n, true
@@ -117,6 +153,7 @@ func (co *Coordinator) take(ctx context.Context, game, worker string, recs []sto
 	facts := make([]keyedFact, 0, len(recs))
 	origin := store.Origin{Source: store.FromWorker, Name: worker}
 	for _, r := range recs {
+		co.checked.add(game, r.Key, r.Fact)
 		have, _ := cache.Get(r.Key)
 		if !have.Conflicts(r.Fact) {
 			cache.Put(r.Key, have.Merge(r.Fact))

@@ -26,8 +26,9 @@ import (
 type Coordinator struct {
 	cfg    Config
 	c      *conn
-	merger *merger
-	st     *store.Store // nil: none; the facts checked go there, their origin the worker
+	merger  *merger
+	st      *store.Store // nil: none; the facts checked go there, their origin the worker
+	checked *checkedSet  // the facts checked, read back from the stream after a restart too
 	caches sync.Map     // game → *coordCache of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
@@ -39,6 +40,7 @@ type Coordinator struct {
 	// are ignored from then on.
 	distrusted map[string]bool
 	ignored    map[string]bool // the distrusted whose ignored results were logged (once)
+	disputed   map[string]bool // the senders of a proof that the coordinator's search confirmed (logged once)
 	events     chan event
 	kvAns      jetstream.KeyValue
 	kvStatus   jetstream.KeyValue
@@ -96,7 +98,8 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 		workers: map[string]workerSeen{}, distrusted: map[string]bool{}, ignored: map[string]bool{}, events: make(chan event, 1024)}
 	// The facts it checked, read back from the stream after a restart: into the cache (the
 	// store has them already).
-	co.merger = &merger{node: "coordinator", cacheOf: co.cache, names: map[string]string{}, claimed: map[string]bool{}}
+	co.checked = newCheckedSet()
+	co.merger = &merger{node: "coordinator", cacheOf: co.cache, names: map[string]string{}, claimed: map[string]bool{}, checked: co.checked}
 	for _, u := range cfg.Users {
 		co.merger.names[u.NKey] = u.Name
 	}

@@ -89,6 +89,7 @@ type merger struct {
 	mu      sync.Mutex      // held while a message is merged
 	closed  bool            // the store may be closed: merge nothing more
 	claimed map[string]bool // the senders of facts not taken, logged once (nil: none logged)
+	checked *checkedSet     // notes every fact taken
 }
 
 // close waits for the message being merged, and merges nothing after it.
@@ -124,6 +125,7 @@ func (m *merger) take(msg jetstream.Msg) {
 	origin := store.Origin{Source: store.FromWorker, Name: h.Get(headerNode)}
 	err := decodeFacts(msg.Data(), func(key string, f engine.Fact) {
 		m.merged.Add(1)
+		m.checked.add(game, key, f)
 		if cache != nil {
 			have, _ := cache.Get(key)
 			if have.Conflicts(f) {
@@ -153,6 +155,48 @@ func (m *merger) from(subject, node string) string {
 		name = "a key of no user"
 	}
 	return fmt.Sprintf("%q, key %s (%s)", node, sender, name)
+}
+
+// A checkedSet holds the nimbers the coordinator checked, by game and exact key: a worker's
+// proof stops at them (engine.WithGiven), and the coordinator takes them as proven when it
+// checks a proof. Unlike a cache it forgets nothing, up to maxChecked keys; past them it
+// takes no more (a worker's proofs are then longer, never wrong).
+type checkedSet struct {
+	mu    sync.Mutex
+	games map[string]map[string]int
+	n     int
+}
+
+// maxChecked bounds a checkedSet: some 100 bytes a key.
+const maxChecked = 8 << 20
+
+func newCheckedSet() *checkedSet { return &checkedSet{games: map[string]map[string]int{}} }
+
+// add notes the fact f of key in game, when it gives a nimber.
+func (c *checkedSet) add(game, key string, f engine.Fact) {
+	n, ok := f.Nimber()
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.games[game]
+	if m == nil {
+		m = map[string]int{}
+		c.games[game] = m
+	}
+	if _, had := m[key]; !had && c.n < maxChecked {
+		m[key] = n
+		c.n++
+	}
+}
+
+// nimber returns the nimber checked of key in game.
+func (c *checkedSet) nimber(game, key string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.games[game][key]
+	return n, ok
 }
 
 // A waiter is a cache whose Puts are applied in the background: Wait returns once they are.

@@ -43,7 +43,8 @@ type Worker struct {
 	cfg     WorkerConfig
 	c       *conn
 	merger  *merger
-	games   sync.Map // game → *gameCache
+	checked *checkedSet // the facts the coordinator checked: a proof stops at them
+	games   sync.Map    // game → *gameCache
 	done    atomic.Int64
 	mu      sync.Mutex
 	running map[string]*runningUnit // the units being searched, by job/unit
@@ -97,10 +98,10 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 		}
 		return nil, err
 	}
-	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}}
+	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}, checked: newCheckedSet()}
 	// With a store, the facts checked reach it with their origin (the merger's AddFrom),
 	// and through the cache (store.Through); the merger reports the conflicts it meets.
-	w.merger = &merger{node: cfg.Name, st: cfg.Store, cacheOf: func(game string) engine.Cache {
+	w.merger = &merger{node: cfg.Name, st: cfg.Store, checked: w.checked, cacheOf: func(game string) engine.Cache {
 		if gc := w.game(game); gc != nil {
 			return gc.near
 		}
@@ -230,7 +231,7 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	sctx, over, stop := w.watch(ctx, m, ackWait, u)
 	defer stop()
 	start := time.Now()
-	outcome, nodes, proof, err := searchUnit(sctx, gc.near, p, u, w.cfg.Workers)
+	outcome, nodes, proof, err := searchUnit(sctx, gc.near, p, u, w.cfg.Workers, w.checked)
 	switch {
 	case err != nil && over.Load(): // its job ended meanwhile: keep what it proved
 		m.Ack()
@@ -357,7 +358,7 @@ func (w *Worker) jobOverNow(job string) {
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
 // else by the engine's search, and reads its proof out of what the search proved (see
 // proveUnit); Undecided when the budget ran out, or the proof could not be read out.
-func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int) (string, int64, []store.Record, error) {
+func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int, checked *checkedSet) (string, int64, []store.Record, error) {
 	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
 	if known, _ := knowOutcome(cache, p, u.N); !known {
 		_, err := s.Outcome(ctx, p, u.N)
@@ -369,7 +370,7 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 		}
 	}
 	nodes := s.Stats().Nodes
-	outcome, proof, err := proveUnit(ctx, engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(4*u.Nodes), engine.WithWorkers(workers)), u, p)
+	outcome, proof, err := proveUnit(ctx, engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(4*u.Nodes), engine.WithWorkers(workers)), u, p, checked)
 	if err != nil && ctx.Err() != nil {
 		return "", nodes, nil, err
 	}
@@ -382,10 +383,14 @@ func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Un
 
 // proveUnit reads the solution tree of the unit's couple (p, u.N) out of what the cache
 // holds, by s (engine.Solver.ExtractCouple: made from the rules, searching what the cache
-// forgot, within s's budget), and returns its outcome and its losing couples, the
-// certificate the coordinator checks.
-func proveUnit(ctx context.Context, s *engine.Solver, u Unit, p engine.Position) (string, []store.Record, error) {
-	t, err := s.ExtractCouple(ctx, u.Game, p, u.N, engine.WithMaxNodes(maxProofNodes))
+// forgot, within s's budget), stopping at the couples the coordinator checked, and returns
+// its outcome and its losing couples, the certificate the coordinator checks.
+func proveUnit(ctx context.Context, s *engine.Solver, u Unit, p engine.Position, checked *checkedSet) (string, []store.Record, error) {
+	given := func(key string, n int) bool {
+		m, ok := checked.nimber(u.Game, key)
+		return ok && m == n
+	}
+	t, err := s.ExtractCouple(ctx, u.Game, p, u.N, engine.WithMaxNodes(maxProofNodes), engine.WithGiven(given))
 	if err != nil {
 		return "", nil, err
 	}

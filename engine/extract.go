@@ -45,10 +45,11 @@ type extractor struct {
 	rng      *rand.Rand         // nil: candidates in the order the rules give them
 	bytes    int64              // estimated memory of nodes
 	budget   int64
-	maxNodes int64     // couples the proof may hold; 0: no bound but the budget
-	deadline time.Time // a round of minimisation ends here (zero: none)
-	noStop   bool      // the proof is kept whatever stops: it is read out whole
-	losing   int       // losing couples of components in nodes
+	maxNodes int64                        // couples the proof may hold; 0: no bound but the budget
+	deadline time.Time                    // a round of minimisation ends here (zero: none)
+	noStop   bool                         // the proof is kept whatever stops: it is read out whole
+	losing   int                          // losing couples of components in nodes
+	given    func(key string, n int) bool // losing couples proven elsewhere: leaves (WithGiven)
 }
 
 // Estimated memory of a node: its struct, its map entry and ref, and each kid's ref.
@@ -87,6 +88,7 @@ func (s *Solver) ExtractCouple(ctx context.Context, game string, p Position, n i
 	s.begin(ctx)
 	x := s.newExtractor()
 	x.maxNodes = c.maxNodes
+	x.given = c.given
 	if c.bytes > 0 {
 		x.budget = c.bytes
 	}
@@ -108,6 +110,15 @@ type extractConfig struct {
 	maxNodes int64
 	bytes    int64
 	min      Minimize
+	given    func(key string, n int) bool
+}
+
+// WithGiven makes ExtractCouple take the losing couples (c, n) of the components for which
+// given(c's exact key, n) is true as proven elsewhere: each is a leaf of the tree, "= n" with
+// no child, which engine.Check does not verify. A proof so cut is a certificate for a checker
+// that knows those couples already (a cluster's coordinator).
+func WithGiven(given func(key string, n int) bool) ExtractOption {
+	return func(c *extractConfig) { c.given = given }
 }
 
 // WithProofBytes bounds the memory the proof may take (its nodes, estimated): past n bytes
@@ -397,6 +408,10 @@ func (x *extractor) couple(c pos, n int) (ref, bool, error) {
 	}
 	if err := x.halted(); err != nil {
 		return k, false, err
+	}
+	if x.given != nil && x.given(k.key, n) {
+		x.add(k, &xnode{at: c, n: n})
+		return k, false, nil
 	}
 	win, err := x.outcome(c, n)
 	if err != nil {
