@@ -24,12 +24,12 @@ import (
 // order, rebuilds the same trees, and publishes the units still open (those still in the
 // work queue are the same messages, which JetStream's duplicate window drops).
 type Coordinator struct {
-	cfg    Config
-	c      *conn
+	cfg     Config
+	c       *conn
 	merger  *merger
 	st      *store.Store // nil: none; the facts checked go there, their origin the worker
 	checked *checkedSet  // the facts checked, read back from the stream after a restart too
-	caches sync.Map     // game → *coordCache of the facts seen (decides couples without a unit)
+	caches  sync.Map     // game → *coordCache of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)

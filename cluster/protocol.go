@@ -142,8 +142,12 @@ func encodeProof(recs []store.Record) []byte {
 	return b.Bytes()
 }
 
-// decodeProof reads the couples encodeProof wrote.
+// decodeProof reads the couples encodeProof wrote; none is an empty proof (one that
+// stops at once at couples checked before).
 func decodeProof(b []byte) ([]store.Record, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
 	z, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		return nil, fmt.Errorf("a proof that does not decode: %v", err)
