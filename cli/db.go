@@ -37,9 +37,9 @@ var dbCommands []dbCommand
 
 func init() {
 	dbCommands = []dbCommand{
-		{"stats", "db stats [--db PATH]", "facts per game and size on disk", runDBStats},
-		{"import", "db import FILE… --game G [--db PATH] [--timeout D]",
-			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing", runDBImport},
+		{"stats", "db stats [--db PATH]", "facts per game, where they came from, claims, and size on disk", runDBStats},
+		{"import", "db import FILE… --game G [--verify] [--db PATH] [--timeout D]",
+			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing: as claims, or with --verify as facts checked", runDBImport},
 		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH] [--timeout D]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
 		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
