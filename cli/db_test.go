@@ -24,27 +24,13 @@ func grundyOK(t *testing.T, args ...string) string {
 	return out
 }
 
-// storeFacts returns every fact of the store in dir, by game and key.
-func storeFacts(t *testing.T, dir string) map[string]engine.Fact {
-	t.Helper()
-	s, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	facts := map[string]engine.Fact{}
-	err = s.Each("", func(game, key string, f engine.Fact) error {
-		facts[game+" "+key] = f
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return facts
-}
+// storeFacts returns every fact proven of the store in dir, by game and key.
+func storeFacts(t *testing.T, dir string) map[string]engine.Fact { return storeTier(t, dir, false) }
 
 // storeClaims returns every claim of the store in dir (facts imported, not checked).
-func storeClaims(t *testing.T, dir string) map[string]engine.Fact {
+func storeClaims(t *testing.T, dir string) map[string]engine.Fact { return storeTier(t, dir, true) }
+
+func storeTier(t *testing.T, dir string, claims bool) map[string]engine.Fact {
 	t.Helper()
 	s, err := store.Open(dir)
 	if err != nil {
@@ -52,10 +38,17 @@ func storeClaims(t *testing.T, dir string) map[string]engine.Fact {
 	}
 	defer s.Close()
 	facts := map[string]engine.Fact{}
-	err = s.EachClaim("", func(game, key string, c store.Claim) error {
-		facts[game+" "+key] = c.Fact
-		return nil
-	})
+	if claims {
+		err = s.EachClaim("", func(game, key string, c store.Claim) error {
+			facts[game+" "+key] = c.Fact
+			return nil
+		})
+	} else {
+		err = s.Each("", func(game, key string, f engine.Fact) error {
+			facts[game+" "+key] = f
+			return nil
+		})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

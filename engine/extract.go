@@ -81,26 +81,10 @@ func (s *Solver) ExtractNimber(ctx context.Context, game string, p Position, opt
 // ExtractCouple returns the solution tree of the couple (p, n) from what the solver proved:
 // (p, n) losing or winning, as the rules say.
 func (s *Solver) ExtractCouple(ctx context.Context, game string, p Position, n int, opts ...ExtractOption) (*Tree, error) {
-	var c extractConfig
-	for _, o := range opts {
-		o(&c)
-	}
-	s.begin(ctx)
-	x := s.newExtractor()
-	x.maxNodes = c.maxNodes
-	x.given = c.given
-	if c.bytes > 0 {
-		x.budget = c.bytes
-	}
-	root, _, err := x.prove(exactPos(p), n)
-	var t *Tree
-	if err == nil {
-		t, err = x.tree(game, root)
-	}
-	if stopErr := s.end(); stopErr != nil {
-		return nil, stopErr
-	}
-	return t, err
+	return s.extract(ctx, game, opts, func(x *extractor, _ extractConfig) (*extractor, ref, error) {
+		root, _, err := x.prove(exactPos(p), n)
+		return x, root, err
+	})
 }
 
 // An ExtractOption sets how a proof is extracted.
@@ -130,6 +114,17 @@ func WithProofBytes(n int64) ExtractOption { return func(c *extractConfig) { c.b
 func WithMaxNodes(n int64) ExtractOption { return func(c *extractConfig) { c.maxNodes = n } }
 
 func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimber bool, opts []ExtractOption) (*Tree, error) {
+	return s.extract(ctx, game, opts, func(x *extractor, c extractConfig) (*extractor, ref, error) {
+		root, err := x.root(p, nimber)
+		if err == nil && c.min.active() {
+			x, root = s.minimize(x, root, p, nimber, c.min)
+		}
+		return x, root, err
+	})
+}
+
+// extract reads out the proof whose root prove proves, as opts say.
+func (s *Solver) extract(ctx context.Context, game string, opts []ExtractOption, prove func(*extractor, extractConfig) (*extractor, ref, error)) (*Tree, error) {
 	var c extractConfig
 	for _, o := range opts {
 		o(&c)
@@ -137,13 +132,11 @@ func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimbe
 	s.begin(ctx)
 	x := s.newExtractor()
 	x.maxNodes = c.maxNodes
+	x.given = c.given
 	if c.bytes > 0 {
 		x.budget = c.bytes
 	}
-	root, err := x.root(p, nimber)
-	if err == nil && c.min.active() {
-		x, root = s.minimize(x, root, p, nimber, c.min)
-	}
+	x, root, err := prove(x, c)
 	var t *Tree
 	if err == nil {
 		t, err = x.tree(game, root)

@@ -69,17 +69,25 @@ func (s *Store) named(err error) error {
 	return err
 }
 
-func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// against compares f with the fact proven of key in game: a *ConflictError when they
+// disagree; ok when there is one, known when it holds f already.
+func (s *Store) against(game, key string, f engine.Fact) (ok, known bool, err error) {
 	have, ok, err := s.Get(game, key)
 	switch {
 	case err != nil:
-		return addedNothing, err
+		return false, false, err
 	case have.Conflicts(f):
-		return addedNothing, &ConflictError{Game: game, Key: key, Have: have, Got: f}
-	case ok && have.Merge(f).Equal(have):
-		return addedNothing, nil
+		return ok, false, &ConflictError{Game: game, Key: key, Have: have, Got: f}
+	}
+	return ok, ok && have.Merge(f).Equal(have), nil
+}
+
+func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ok, known, err := s.against(game, key, f)
+	if err != nil || known {
+		return addedNothing, err
 	}
 	val, _ := f.AppendBinary(nil)
 	if err := s.db.Merge(keyOf(game, key), val, pebble.NoSync); err != nil {
@@ -98,39 +106,16 @@ func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
 // Each calls fn on every fact of game, in key order (game "": every game, fn gets it). It
 // stops at fn's first error and returns it.
 func (s *Store) Each(game string, fn func(game, key string, f engine.Fact) error) error {
-	opts := &pebble.IterOptions{LowerBound: []byte{1}, UpperBound: []byte{0xff}} // UTF-8 names never hold 0xff
-	if game != "" {
-		prefix := prefixOf(game)
-		opts = &pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)}
-	}
-	it, err := s.db.NewIter(opts)
-	if err != nil {
-		return s.readError(err)
-	}
-	for ok := it.First(); ok; ok = it.Next() {
-		g, key, ok := splitKey(it.Key())
-		if !ok {
-			continue
+	return s.eachTier(game, func(g, key string, tier byte, v []byte) error {
+		if tier != tierFacts {
+			return nil
 		}
-		v, err := it.ValueAndErr()
+		f, err := decodeValue(tierKey(tier, g, key), v)
 		if err != nil {
-			it.Close()
 			return s.readError(err)
 		}
-		f, err := decodeValue(it.Key(), v)
-		if err != nil {
-			it.Close()
-			return s.readError(err)
-		}
-		if err := fn(g, key, f); err != nil {
-			it.Close()
-			return err
-		}
-	}
-	if err := it.Close(); err != nil {
-		return s.readError(err)
-	}
-	return nil
+		return fn(g, key, f)
+	})
 }
 
 // Stats is what a store holds.

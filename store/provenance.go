@@ -267,14 +267,8 @@ func (s *Store) addFrom(game, key string, f engine.Fact, o Origin) (addResult, e
 func (s *Store) addClaim(game, key string, c Claim) (addResult, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	have, ok, err := s.Get(game, key)
-	switch {
-	case err != nil:
+	if _, known, err := s.against(game, key, c.Fact); err != nil || known {
 		return addedNothing, err
-	case have.Conflicts(c.Fact):
-		return addedNothing, &ConflictError{Game: game, Key: key, Have: have, Got: c.Fact}
-	case ok && have.Merge(c.Fact).Equal(have):
-		return addedNothing, nil
 	}
 	old, had, err := s.Claim(game, key)
 	switch {
