@@ -40,11 +40,7 @@ func allDocs(t *testing.T) []string {
 }
 
 func TestReadme_IsShort(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(string(b), "\n"); n >= readmeMaxLines {
+	if n := len(lines(t, "../README.md")) - 1; n >= readmeMaxLines {
 		t.Errorf("README.md has %d lines, want fewer than %d: move the details into docs/", n, readmeMaxLines)
 	}
 }
@@ -72,12 +68,8 @@ func TestDocs_NoJournal(t *testing.T) {
 // journalHits lists, one a line, what file f says that only a journal should.
 func journalHits(t *testing.T, f string) []string {
 	t.Helper()
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var hits []string
-	for i, line := range strings.Split(string(b), "\n") {
+	for i, line := range lines(t, f) {
 		for _, j := range journal {
 			if m := j.re.FindString(line); m != "" {
 				hits = append(hits, fmt.Sprintf("%s:%d: %s (%q): users read this; history goes to docs/design/", f, i+1, j.what, strings.TrimSpace(m)))
@@ -85,6 +77,16 @@ func journalHits(t *testing.T, f string) []string {
 		}
 	}
 	return hits
+}
+
+// lines returns the lines of file f.
+func lines(t *testing.T, f string) []string {
+	t.Helper()
+	b, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(string(b), "\n")
 }
 
 // The journal patterns catch what they are for, and not what documents ordinarily hold.
@@ -129,12 +131,8 @@ func TestDocs_RelativeLinksExist(t *testing.T) {
 // brokenLinks lists the relative links of file f whose target does not exist.
 func brokenLinks(t *testing.T, f string) []string {
 	t.Helper()
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var broken []string
-	for i, line := range strings.Split(string(b), "\n") {
+	for i, line := range lines(t, f) {
 		for _, m := range link.FindAllStringSubmatch(line, -1) {
 			target := m[1]
 			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") || strings.HasPrefix(target, "#") {
