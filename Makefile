@@ -27,7 +27,7 @@ test: deps
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 	$(GO) test -race -short -skip 'TestCertify' ./store/
 
-# Benchmarks with the baselines of the same run (see README: Benchmarks).
+# Benchmarks with the baselines of the same run (see docs/benchmarks.md).
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/
 

@@ -55,8 +55,8 @@ func sameFacts(t *testing.T, got, want map[string]engine.Fact) {
 	}
 }
 
-// A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the README's
-// losing 7 and 8, the 2-spot game of SPROUTS.md) imports, and solve then answers from it.
+// A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the losing
+// 7 and 8 of docs/results.md, the 2-spot game of SPROUTS.md) imports, and solve then answers from it.
 func TestDB_ImportUsedBySolve(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "facts")
 	out := grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
