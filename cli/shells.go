@@ -80,7 +80,6 @@ _grundy() {
 	fmt.Fprint(w, "    esac\n}\ncomplete -F _grundy grundy\n")
 }
 
-
 func writeZsh(w io.Writer, ds []cmdDoc) {
 	fmt.Fprintf(w, `#compdef grundy
 # zsh completion for grundy, written by "grundy completion zsh"
