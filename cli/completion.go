@@ -116,5 +116,6 @@ func shortText(s string) string {
 	return s
 }
 
-// shQuote quotes s for a POSIX shell (and fish): in single quotes, each ' written '\”.
+// shQuote quotes s for a POSIX shell (and fish): in single quotes, a quote inside it closing,
+// escaped and reopened.
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
