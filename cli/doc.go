@@ -10,3 +10,5 @@
 // Bad input exits with status 2 and one line on stderr that names what was wrong; a timeout
 // or Ctrl-C exits with status 3 after printing what was proven.
 package cli
+
+//go:generate go run grundy/internal/gendoc -o ../docs/cli.md markdown

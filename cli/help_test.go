@@ -151,3 +151,40 @@ func lookTool(t *testing.T, tool string) string {
 	}
 	return path
 }
+
+// TestReference fails when docs/cli.md is not what the commands' flag definitions give:
+// `go generate ./cli` (or `make docs`) rewrites it.
+func TestReference(t *testing.T) {
+	var b strings.Builder
+	WriteMarkdown(&b)
+	got, err := os.ReadFile(filepath.Join("..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != b.String() {
+		t.Errorf("docs/cli.md is out of date: run go generate ./cli (or make docs)")
+	}
+	for _, d := range docs() {
+		if !strings.Contains(b.String(), "\n## grundy "+d.Path+"\n") {
+			t.Errorf("docs/cli.md has no section for grundy %s", d.Path)
+		}
+	}
+}
+
+// TestManPage checks the man page's roff with groff's warnings on, where groff is installed.
+func TestManPage(t *testing.T) {
+	var b strings.Builder
+	WriteMan(&b, "2026-11-28", "v0.1.0")
+	page := b.String()
+	for _, want := range []string{".TH GRUNDY 1 \"2026\\-11\\-28\" \"grundy v0.1.0\"", ".SS \"grundy db import\"", "\\fB\\-\\-dpi\\fR \\fIN\\fR\nresolution of a .png (default 300)", ".SH \"EXIT STATUS\""} {
+		if !strings.Contains(page, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+	groff := lookTool(t, "groff")
+	cmd := exec.Command(groff, "-man", "-ww", "-z", "-K", "utf8")
+	cmd.Stdin = strings.NewReader(page)
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("groff -ww: %v\n%s", err, out)
+	}
+}
