@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"grundy/internal/testtool"
 )
 
 // installed are the files make install puts under PREFIX.
@@ -30,7 +32,7 @@ func TestInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	mk := lookTool(t, "make")
+	mk := testtool.Path(t, "make")
 	dir := t.TempDir()
 	prefix := filepath.Join(dir, "prefix")
 	vars := []string{"PREFIX=" + prefix, "BUILDDIR=" + filepath.Join(dir, "build")}
@@ -57,7 +59,7 @@ func TestInstall(t *testing.T) {
 	}
 	share := filepath.Join(prefix, "share")
 	t.Run("man", func(t *testing.T) {
-		man := lookTool(t, "man")
+		man := testtool.Path(t, "man")
 		cmd := exec.Command(man, "--warnings", "grundy")
 		cmd.Env = append(os.Environ(), "MANPATH="+filepath.Join(share, "man"), "MANPAGER=cat", "MANWIDTH=80", "LANG=C.UTF-8")
 		out, err := cmd.CombinedOutput()
@@ -66,7 +68,7 @@ func TestInstall(t *testing.T) {
 		}
 	})
 	t.Run("desktop-file-validate", func(t *testing.T) {
-		validate := lookTool(t, "desktop-file-validate")
+		validate := testtool.Path(t, "desktop-file-validate")
 		entry := filepath.Join(share, "applications", "org.grundy.workbench.desktop")
 		if out, err := exec.Command(validate, entry).CombinedOutput(); err != nil || len(out) > 0 {
 			t.Errorf("desktop-file-validate: %v\n%s", err, out)
@@ -77,7 +79,7 @@ func TestInstall(t *testing.T) {
 		}
 	})
 	t.Run("appstreamcli", func(t *testing.T) {
-		as := lookTool(t, "appstreamcli")
+		as := testtool.Path(t, "appstreamcli")
 		meta := filepath.Join(share, "metainfo", "org.grundy.workbench.metainfo.xml")
 		if out, err := exec.Command(as, "validate", "--no-net", "--pedantic", meta).CombinedOutput(); err != nil {
 			t.Errorf("appstreamcli validate: %v\n%s", err, out)
@@ -92,14 +94,4 @@ func TestInstall(t *testing.T) {
 		}
 		return nil
 	})
-}
-
-// lookTool is the path of tool, or skips the test when it is not installed.
-func lookTool(t *testing.T, tool string) string {
-	t.Helper()
-	path, err := exec.LookPath(tool)
-	if err != nil {
-		t.Skipf("%s is not installed", tool)
-	}
-	return path
 }

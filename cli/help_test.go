@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"grundy/internal/testtool"
 )
 
 // TestHelp_EveryCommand: `grundy CMD -h`, `grundy CMD --help` and `grundy help CMD` print
@@ -107,7 +109,7 @@ func TestCompletion(t *testing.T) {
 		return file
 	}
 	t.Run("bash", func(t *testing.T) {
-		bash := lookTool(t, "bash")
+		bash := testtool.Path(t, "bash")
 		for _, l := range lines {
 			sh := `source "$1"; COMP_WORDS=($2); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _grundy; echo "${COMPREPLY[*]}"`
 			out, err := exec.Command(bash, "-c", sh, "bash", script("bash"), l.line).CombinedOutput()
@@ -117,7 +119,7 @@ func TestCompletion(t *testing.T) {
 		}
 	})
 	t.Run("fish", func(t *testing.T) {
-		fish := lookTool(t, "fish")
+		fish := testtool.Path(t, "fish")
 		for _, l := range lines {
 			out, err := exec.Command(fish, "--no-config", "-c", `source $argv[1]; complete -C"$argv[2]"`, script("fish"), l.line).CombinedOutput()
 			if err != nil || strings.Fields(string(out))[0] != l.want {
@@ -126,7 +128,7 @@ func TestCompletion(t *testing.T) {
 		}
 	})
 	t.Run("zsh", func(t *testing.T) {
-		zsh := lookTool(t, "zsh")
+		zsh := testtool.Path(t, "zsh")
 		file := script("zsh")
 		if out, err := exec.Command(zsh, "-n", file).CombinedOutput(); err != nil {
 			t.Fatalf("zsh -n: %v %s", err, out)
@@ -139,52 +141,5 @@ func TestCompletion(t *testing.T) {
 	})
 	if code, _, errOut := grundy("completion", "tcsh"); code != exitUsage || !strings.Contains(errOut, "tcsh") {
 		t.Errorf("completion tcsh: exit %d, %q", code, errOut)
-	}
-}
-
-// lookTool is the path of tool, or skips the test when it is not installed.
-func lookTool(t *testing.T, tool string) string {
-	t.Helper()
-	path, err := exec.LookPath(tool)
-	if err != nil {
-		t.Skipf("%s is not installed", tool)
-	}
-	return path
-}
-
-// TestReference fails when docs/cli.md is not what the commands' flag definitions give:
-// `go generate ./cli` (or `make docs`) rewrites it.
-func TestReference(t *testing.T) {
-	var b strings.Builder
-	WriteMarkdown(&b)
-	got, err := os.ReadFile(filepath.Join("..", "docs", "cli.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != b.String() {
-		t.Errorf("docs/cli.md is out of date: run go generate ./cli (or make docs)")
-	}
-	for _, d := range docs() {
-		if !strings.Contains(b.String(), "\n## grundy "+d.Path+"\n") {
-			t.Errorf("docs/cli.md has no section for grundy %s", d.Path)
-		}
-	}
-}
-
-// TestManPage checks the man page's roff with groff's warnings on, where groff is installed.
-func TestManPage(t *testing.T) {
-	var b strings.Builder
-	WriteMan(&b, "2026-11-28", "v0.1.0")
-	page := b.String()
-	for _, want := range []string{".TH GRUNDY 1 \"2026\\-11\\-28\" \"grundy v0.1.0\"", ".SS \"grundy db import\"", "\\fB\\-\\-dpi\\fR \\fIN\\fR\nresolution of a .png (default 300)", ".SH \"EXIT STATUS\""} {
-		if !strings.Contains(page, want) {
-			t.Errorf("man page lacks %q", want)
-		}
-	}
-	groff := lookTool(t, "groff")
-	cmd := exec.Command(groff, "-man", "-ww", "-z", "-K", "utf8")
-	cmd.Stdin = strings.NewReader(page)
-	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
-		t.Errorf("groff -ww: %v\n%s", err, out)
 	}
 }
