@@ -6,6 +6,8 @@
 GO      ?= go
 APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
 SHOT_DEPS = xvfb imagemagick xdotool
+# What TestInstall checks an install with (it skips each one that is missing).
+CHECK_DEPS = man-db desktop-file-utils appstream
 FUZZTIME ?= 15s
 
 # Where make install puts things: PREFIX/bin, PREFIX/share/…; DESTDIR is prepended to every
@@ -66,6 +68,7 @@ uninstall:
 # build cache); `go test -race -short ./cluster/` is clean, and the window's race run goes
 # through the cluster's client.
 test: deps
+	@bash scripts/deps.sh $(CHECK_DEPS)
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/

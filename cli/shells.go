@@ -122,7 +122,9 @@ _grundy() {
 			fmt.Fprintf(w, "  (%s) _arguments -S \\\n      %s ;;\n", shQuote(d.Path), strings.Join(specs, " \\\n      "))
 		}
 	}
-	fmt.Fprint(w, "  esac\n}\ncompdef _grundy grundy\n")
+	// Autoloaded from fpath, the file is _grundy's body on the first completion: it defines
+	// the function and runs it. Sourced, it only registers it.
+	fmt.Fprint(w, "  esac\n}\nif [[ $funcstack[1] == _grundy ]]; then _grundy \"$@\"; else compdef _grundy grundy; fi\n")
 }
 
 func zshItems(ds []cmdDoc) string {
