@@ -46,12 +46,8 @@ func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
 		}
 	case kindLasker:
 		values, err = g.laskerNimbers(ctx, n)
-	case kindGrundy:
-		s := newSieve(g, min(n+1, 1<<16))
-		err = s.grow(ctx, n+1)
-		values = ints(s.v, len(s.v))
 	default:
-		values, p, e, err = g.octalNimbers(ctx, n)
+		values, p, e, err = g.runNimbers(ctx, n)
 	}
 	if err != nil {
 		return values, 0, 0, fmt.Errorf("%s: nimbers of heaps to %d: %w", g.name, n, err)
@@ -59,23 +55,33 @@ func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
 	return values, p, e, nil
 }
 
-// octalNimbers computes the nimbers of an octal code in doubling stages, trying after each to
-// prove a period, up to heap n or proofLimit, whichever is larger.
-func (g *Game) octalNimbers(ctx context.Context, n int) ([]int, int, int, error) {
-	limit := max(n+1, proofLimit)
-	s := newSieve(g, min(limit, 1<<10))
-	for stage := 64; ; stage *= 2 {
-		to := min(stage, limit)
-		if err := s.grow(ctx, to); err != nil {
-			return ints(s.v, min(len(s.v), n+1)), 0, 0, err
-		}
-		if p, e, ok := provePeriod(s.v, len(g.digits)-1, g.splits); ok {
-			return extend(s.v, n+1, p), p, e, nil
-		}
-		if to == limit {
-			return ints(s.v, n+1), 0, 0, nil
-		}
+// runNimbers computes the nimbers of an octal code or Grundy's game by a Run. For an octal
+// code it goes on to proofLimit heaps, when n is smaller, to prove a period, and fills the
+// values past the proof by the period.
+func (g *Game) runNimbers(ctx context.Context, n int) ([]int, int, int, error) {
+	r, err := g.NewRun()
+	if err != nil {
+		return nil, 0, 0, err
 	}
+	limit := n + 1
+	if g.kind == kindOctal {
+		limit = max(limit, proofLimit)
+	}
+	if err := r.Grow(ctx, limit); err != nil {
+		return runInts(r, min(r.Len(), n+1)), 0, 0, err
+	}
+	r.provePeriod()
+	p, e := r.Period()
+	return runInts(r, n+1), p, e, nil
+}
+
+// runInts returns the first size values of r.
+func runInts(r *Run, size int) []int {
+	out := make([]int, size)
+	for i := range out {
+		out[i] = r.At(i)
+	}
+	return out
 }
 
 // laskerNimbers computes the first heaps of Lasker's Nim by mex and the others by the closed

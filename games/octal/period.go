@@ -16,7 +16,7 @@ package octal
 //
 // A smaller period has a shorter window and every period of v has the same preperiod, so the
 // first p proven is the true period of the sequence.
-func provePeriod(v []int32, t int, splits bool) (p, e int, ok bool) {
+func provePeriod[T ~int32 | value](v []T, t int, splits bool) (p, e int, ok bool) {
 	last := len(v) - 1
 	for p = 1; ; p++ {
 		if windowEnd(1, p, t, splits)-1+p > last {
@@ -39,7 +39,7 @@ func windowEnd(e, p, t int, splits bool) int {
 }
 
 // preperiod returns the least e such that v[m+p] = v[m] for all m ≥ e in v.
-func preperiod(v []int32, p int) int {
+func preperiod[T ~int32 | value](v []T, p int) int {
 	m := len(v) - 1 - p
 	for m >= 0 && v[m] == v[m+p] {
 		m--
