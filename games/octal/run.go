@@ -3,7 +3,7 @@ package octal
 import (
 	"context"
 	"errors"
-	"fmt"
+	"math/bits"
 )
 
 // errWide says that the next value does not fit the type the values are kept in.
@@ -44,7 +44,7 @@ func (g *Game) NewRun() (*Run, error) {
 // newRun returns a Run of g continuing from s.
 func (g *Game) newRun(s grower) (*Run, error) {
 	if g.kind != kindOctal && g.kind != kindGrundy {
-		return nil, fmt.Errorf("%s: no run of values: its nimbers have a closed form", g.name)
+		return nil, fileError{g.name + ": no values file: its nimbers have a closed form"}
 	}
 	return &Run{g: g, s: s, check: 64}, nil
 }
@@ -149,4 +149,51 @@ func rewiden[T, U value](s *rareCommon[T]) *rareCommon[U] {
 		v[i] = U(x)
 	}
 	return newRareCommon(s.g, v)
+}
+
+// A Summary describes the values of a Run.
+type Summary struct {
+	Values    int    `json:"values"`     // heaps 0..Values-1 known
+	Largest   int    `json:"largest"`    // the largest value
+	LargestAt int    `json:"largest_at"` // the first heap of that value
+	Mask      uint32 `json:"mask"`       // the mask of the rare/common method; 0: plain mex
+	Rare      int    `json:"rare"`       // the heaps whose value is rare under Mask
+	LastRare  int    `json:"last_rare"`  // the last of them
+	Period    int    `json:"period,omitempty"`
+	Preperiod int    `json:"preperiod,omitempty"`
+}
+
+// Summary returns what the values found so far show: the largest, the rare ones (under
+// the mask in use, or under the best mask for them when the Run has not chosen one yet),
+// the period.
+func (r *Run) Summary() Summary {
+	s := Summary{Values: r.Len(), LastRare: -1}
+	s.Period, s.Preperiod = r.Period()
+	counts := []int64{}
+	for h := range r.Len() {
+		x := r.At(h)
+		if x > s.Largest || h == 0 {
+			s.Largest, s.LargestAt = x, h
+		}
+		for x >= len(counts) {
+			counts = append(counts, make([]int64, max(1, len(counts)))...)
+		}
+		counts[x]++
+	}
+	s.Mask, _ = r.Sparse()
+	if s.Mask == 0 && r.g.splits && len(counts) <= maxMaskValues {
+		if m, rare := bestMask(counts); rare*8 <= int64(r.Len()) {
+			s.Mask = m
+		}
+	}
+	if s.Mask == 0 {
+		return s
+	}
+	for h := range r.Len() {
+		if bits.OnesCount32(uint32(r.At(h))&s.Mask)%2 == 0 {
+			s.Rare++
+			s.LastRare = h
+		}
+	}
+	return s
 }
