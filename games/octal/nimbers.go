@@ -70,7 +70,6 @@ func (g *Game) runNimbers(ctx context.Context, n int) ([]int, int, int, error) {
 	if err := r.Grow(ctx, limit); err != nil {
 		return runInts(r, min(r.Len(), n+1)), 0, 0, err
 	}
-	r.provePeriod()
 	p, e := r.Period()
 	return runInts(r, n+1), p, e, nil
 }

@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 )
 
@@ -33,12 +34,21 @@ type grower interface {
 	prove(t int, splits bool) (p, e int, ok bool)
 	sparse() (mask uint32, rare int)
 	bytes() []uint8
+	reserve(n int)
 }
 
 // NewRun returns a Run of g holding no value yet. Only octal codes and Grundy's game have
 // one; the others have a closed form.
 func (g *Game) NewRun() (*Run, error) {
 	return g.newRun(newRareCommon[uint8](g, nil))
+}
+
+// PlainRun returns a Run of g that never uses a mask: every heap is a plain mex over all of
+// its options, as the sieve does. It is the baseline of the benchmarks.
+func (g *Game) PlainRun() (*Run, error) {
+	s := newRareCommon[uint8](g, nil)
+	s.remask = math.MaxInt
+	return g.newRun(s)
 }
 
 // newRun returns a Run of g continuing from s.
@@ -61,9 +71,20 @@ func (r *Run) Period() (p, e int) { return r.period, r.pre }
 // Sparse returns the mask in use (0: plain mex) and the number of rare heaps under it.
 func (r *Run) Sparse() (mask uint32, rare int) { return r.s.sparse() }
 
-// Grow computes the values of heaps up to but not including to. When ctx is done it returns
-// an error wrapping ctx.Err(), and the values found so far stay.
+// Grow computes the values of heaps up to but not including to, and then looks for a
+// period in them all. When ctx is done it returns an error wrapping ctx.Err(), and the
+// values found so far stay.
 func (r *Run) Grow(ctx context.Context, to int) error {
+	r.s.reserve(to)
+	if err := r.grow(ctx, to); err != nil {
+		return err
+	}
+	r.provePeriod()
+	return nil
+}
+
+// grow is Grow, looking for a period at the checkpoints only.
+func (r *Run) grow(ctx context.Context, to int) error {
 	for r.Len() < to {
 		if r.period > 0 {
 			r.s.repeat(to, r.period)
@@ -123,6 +144,16 @@ func (s *rareCommon[T]) repeat(to, p int) {
 	}
 }
 
+// reserve makes room for n values in all, so that the values take one byte each (or two,
+// or four), not the room append leaves.
+func (s *rareCommon[T]) reserve(n int) {
+	if cap(s.v) < n {
+		v := make([]T, len(s.v), n)
+		copy(v, s.v)
+		s.v = v
+	}
+}
+
 // bytes returns the values when they are kept as bytes, else nil.
 func (s *rareCommon[T]) bytes() []uint8 {
 	if b, ok := any(s.v).([]uint8); ok {
@@ -148,7 +179,11 @@ func rewiden[T, U value](s *rareCommon[T]) *rareCommon[U] {
 	for i, x := range s.v {
 		v[i] = U(x)
 	}
-	return newRareCommon(s.g, v)
+	w := newRareCommon(s.g, v)
+	if s.remask == math.MaxInt { // a PlainRun stays plain
+		w.remask = s.remask
+	}
+	return w
 }
 
 // A Summary describes the values of a Run.

@@ -156,8 +156,9 @@ func (f *File) Run() *Run { return f.r }
 // and when it stops, and at the end looks for a period. When ctx is done it returns an error wrapping ctx.Err(), once the
 // values found are written.
 func (f *File) Grow(ctx context.Context, to int) error {
+	f.r.s.reserve(to)
 	for f.r.Len() < to {
-		err := f.r.Grow(ctx, min(to, f.r.Len()+fileChunk))
+		err := f.r.grow(ctx, min(to, f.r.Len()+fileChunk))
 		if werr := f.flush(); werr != nil {
 			return werr
 		}

@@ -86,3 +86,44 @@ func TestRun_Grundy(t *testing.T) {
 	}
 	checkRun(t, Grundy(), n)
 }
+
+// TestRun_GrundyRareValues checks two of Czajka's figures for Grundy's game (re-verifying
+// Flammenkamp's table to 2^21): 1274 rare values, the last at heap 82860. They are all
+// found by 2^17; the third, the largest value 231 at heap 763622, is checked by
+// BenchmarkGrundy in bench/.
+func TestRun_GrundyRareValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2^17 values of Grundy's game: seconds")
+	}
+	r, err := Grundy().NewRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Grow(context.Background(), 1<<17); err != nil {
+		t.Fatal(err)
+	}
+	s := r.Summary()
+	if s.Rare != 1274 || s.LastRare != 82860 || s.Mask != 0xfe {
+		t.Errorf("grundys-game to 2^17: %d rare values under mask %#x, the last at %d; want 1274 under 0xfe, the last at 82860", s.Rare, s.Mask, s.LastRare)
+	}
+}
+
+// TestPlainRun_StaysPlain: the baseline never chooses a mask.
+func TestPlainRun_StaysPlain(t *testing.T) {
+	r, err := Grundy().PlainRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Grow(context.Background(), 3000); err != nil {
+		t.Fatal(err)
+	}
+	want := plainValues(t, Grundy(), 3000)
+	for h, w := range want {
+		if r.At(h) != int(w) {
+			t.Fatalf("PlainRun g(%d) = %d, want %d", h, r.At(h), w)
+		}
+	}
+	if mask, _ := r.Sparse(); mask != 0 {
+		t.Errorf("PlainRun mask = %#x, want 0", mask)
+	}
+}
