@@ -9,7 +9,8 @@ import (
 )
 
 // proofLimit is how far Nimbers computes past the requested heap to prove a period. Finding a
-// period of an unsolved code there costs about t·proofLimit²/4 steps, a fraction of a second.
+// period of an unsolved code there costs at most about t·proofLimit²/4 steps (the plain mex),
+// a fraction of a second.
 const proofLimit = 1 << 14
 
 // laskerSieved is how many heaps of Lasker's Nim Nimbers computes by mex before it switches
@@ -20,8 +21,9 @@ const laskerSieved = 1024
 // e of the sequence when it is proven periodic: g(m+p) = g(m) for every m ≥ e. Otherwise p
 // and e are 0.
 //
-// A period of an octal code is proven by the periodicity theorem (Winning Ways, ch. 4; Guy and
-// Smith 1956), so Nimbers may look past n to prove one, and fills the values beyond the proof
+// The values of an octal code and of Grundy's game come from a Run, by the rare/common
+// method. A period of an octal code is proven by the periodicity theorem (Winning Ways,
+// ch. 4; Guy and Smith 1956), so Nimbers may look past n to prove one, and fills the values beyond the proof
 // by the period. Lasker's Nim follows its closed form (g(4k+3) = 4k+4, g(4k+4) = 4k+3, other
 // heaps their own size), which is not a period. Grundy's game has no known period.
 //
@@ -116,15 +118,6 @@ func ints(v []int32, size int) []int {
 	out := make([]int, size)
 	for i := range min(size, len(v)) {
 		out[i] = int(v[i])
-	}
-	return out
-}
-
-// extend returns size values: v, then values repeating with period p.
-func extend(v []int32, size, p int) []int {
-	out := ints(v, size)
-	for m := len(v); m < size; m++ {
-		out[m] = out[m-p]
 	}
 	return out
 }
