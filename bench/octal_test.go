@@ -54,9 +54,11 @@ func BenchmarkGrundy(b *testing.B) {
 				b.Skip("GRUNDY_BENCH_QUICK: 10 minutes")
 			}
 			var r *octal.Run
+			cpu0 := cpuTime()
 			for b.Loop() {
 				r = growRun(b, octal.Grundy(), size.plain, size.n, size.limit)
 			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s") // the machine is shared: CPU, not wall
 			s := r.Summary()
 			b.ReportMetric(float64(s.Values), "heaps")
 			b.ReportMetric(float64(s.Largest), "largest")
@@ -93,9 +95,11 @@ func BenchmarkOctalPeriod(b *testing.B) {
 			}
 			need := 2*tc.e + 2*tc.p + len(tc.code) - 2 // the theorem's last heap, 2e+2p+t-1, and one
 			var r *octal.Run
+			cpu0 := cpuTime()
 			for b.Loop() {
 				r = growRun(b, g, false, need, 0)
 			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s")
 			p, e := r.Period()
 			b.ReportMetric(float64(p), "period")
 			b.ReportMetric(float64(e), "preperiod")

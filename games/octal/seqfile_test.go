@@ -145,3 +145,25 @@ func TestFile_WideValueInBinary(t *testing.T) {
 		t.Errorf("Close with g(3) = 300 in a binary file: error = %v, want ErrSyntax", err)
 	}
 }
+
+// FuzzReadValues reads a values file, text or binary, as Grundy's game. It may not panic;
+// what it accepts holds as many values as the file has (text: complete lines), each the
+// plain mex's for the first checkedValues of them.
+func FuzzReadValues(f *testing.F) {
+	f.Add([]byte("0\n0\n0\n1\n"), true)    // Grundy's game, text
+	f.Add([]byte("0\n0\n0\n1\n0\n2"), true) // an unfinished last line
+	f.Add([]byte("0\n 0\r\n0\n"), true)     // blanks around values
+	f.Add([]byte("0\n0\n-1\n"), true)       // no value
+	f.Add([]byte("99999999999\n"), true)    // too large
+	f.Add([]byte{0, 0, 0, 1, 0, 2}, false)  // binary
+	f.Add([]byte{0, 1}, false)              // another game's
+	f.Fuzz(func(t *testing.T, data []byte, text bool) {
+		r, kept, err := Grundy().readValues("fuzz", data, text)
+		if err != nil {
+			return
+		}
+		if kept > len(data) || (!text && r.Len() != len(data)) {
+			t.Errorf("readValues(%q) kept %d of %d bytes, %d values", data, kept, len(data), r.Len())
+		}
+	})
+}
