@@ -202,7 +202,9 @@ type rareNeed struct {
 	left int
 }
 
-// markSingles marks the options that leave no heap or one heap.
+// markSingles marks the options that leave no heap or one heap. It repeats the first lines
+// of sieve.markOctal on purpose: the sieve is the plain mex the tests check this against,
+// and shares no code with it.
 func (s *rareCommon[T]) markSingles(n int) {
 	if s.g.kind == kindGrundy {
 		return
