@@ -66,3 +66,21 @@ func TestSeqFile_BadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSeqFile_Timeout: a run stopped by --timeout exits 3, says how far it went, and keeps
+// its values in the file for the next run.
+func TestSeqFile_Timeout(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "grundy.txt")
+	code, out, errOut := grundy("seq", "grundys-game", "--to", "1000000", "--file", path, "--timeout", "300ms", "--json")
+	var r seqFileResult
+	if err := json.Unmarshal([]byte(out), &r); code != exitTimeout || err != nil || !r.Stopped {
+		t.Fatalf("seq --timeout 300ms: exit %d, %q, %q; want 3 and a stopped result", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "run again to go on") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("stderr %q, want one line saying the run goes on", errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || strings.Count(string(data), "\n") != r.Values {
+		t.Errorf("%s holds %d lines, want the %d values found (%v)", path, strings.Count(string(data), "\n"), r.Values, err)
+	}
+}
