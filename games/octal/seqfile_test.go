@@ -150,7 +150,7 @@ func TestFile_WideValueInBinary(t *testing.T) {
 // what it accepts holds as many values as the file has (text: complete lines), each the
 // plain mex's for the first checkedValues of them.
 func FuzzReadValues(f *testing.F) {
-	f.Add([]byte("0\n0\n0\n1\n"), true)    // Grundy's game, text
+	f.Add([]byte("0\n0\n0\n1\n"), true)     // Grundy's game, text
 	f.Add([]byte("0\n0\n0\n1\n0\n2"), true) // an unfinished last line
 	f.Add([]byte("0\n 0\r\n0\n"), true)     // blanks around values
 	f.Add([]byte("0\n0\n-1\n"), true)       // no value
