@@ -74,6 +74,11 @@ func (d *Drawing) add(c []Point, a, b int) *Drawing {
 		run += c[k].dist(c[k-1])
 	}
 	m := lerp(c[k-1], c[k], (half-run)/c[k].dist(c[k-1]))
+	if tiny := 1e-6 * c[k].dist(c[k-1]); m.dist(c[k]) < tiny && k < len(c)-1 {
+		m = c[k]
+	} else if m.dist(c[k-1]) < tiny && k > 1 {
+		m = c[k-1]
+	}
 	first := append(append([]Point{}, c[:k]...), m)
 	second := append([]Point{m}, c[k:]...)
 	if m == c[k] { // the middle is a point of the curve already

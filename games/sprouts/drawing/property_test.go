@@ -1,0 +1,54 @@
+package drawing
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Every option of every position met in random games from 0*2 … 0*8 is drawn on the
+// position's drawing, and the drawing after it reads as the option (property of issue: the
+// string computed from the drawing equals the engine's option string).
+func TestReplay_RandomGames(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	rng := rand.New(rand.NewPCG(30, 1))
+	moves, failed := 0, 0
+	for n := 2; n <= 8; n++ {
+		for g := range games {
+			d := New(n)
+			for ply := 0; ; ply++ {
+				opts := options(t, d.String())
+				if len(opts) == 0 {
+					break
+				}
+				var nexts []*Drawing
+				for _, o := range opts {
+					next, err := d.Replay(o)
+					moves++
+					if err != nil {
+						failed++
+						t.Errorf("0*%d game %d ply %d: %v", n, g, ply, err)
+						continue
+					}
+					if got := next.String(); got != o {
+						t.Errorf("0*%d game %d ply %d: %s drawn reads %s", n, g, ply, o, got)
+					}
+					if err := next.check(); err != nil {
+						t.Errorf("0*%d game %d ply %d: %s drawn: %v", n, g, ply, o, err)
+					}
+					nexts = append(nexts, next)
+				}
+				if len(nexts) == 0 {
+					break
+				}
+				d = nexts[rng.IntN(len(nexts))]
+			}
+		}
+	}
+	t.Logf("%d moves drawn, %d not", moves, failed)
+	if moves < 1000 && !testing.Short() {
+		t.Errorf("only %d moves drawn, want thousands", moves)
+	}
+}
