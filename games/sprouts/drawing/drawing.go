@@ -18,6 +18,9 @@ type Line struct {
 type Drawing struct {
 	Spots []Point
 	Lines []Line
+
+	moves map[string][]plan // the plans of the embedding emb, made by Replay
+	emb   *embedding
 }
 
 // radius is the radius of the circle the spots of New stand on.

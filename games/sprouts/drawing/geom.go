@@ -114,3 +114,6 @@ func pathLen(pts []Point) float64 {
 	}
 	return l
 }
+
+// onSegment reports whether c lies on segment ab.
+func onSegment(a, b, c Point) bool { return orient(a, b, c) == 0 && onSeg(a, b, c) }

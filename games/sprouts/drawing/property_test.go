@@ -25,7 +25,7 @@ func TestReplay_RandomGames(t *testing.T) {
 				}
 				var nexts []*Drawing
 				for _, o := range opts {
-					next, err := d.Replay(o)
+					next, err := d.play(o)
 					moves++
 					if err != nil {
 						failed++
@@ -43,7 +43,14 @@ func TestReplay_RandomGames(t *testing.T) {
 				if len(nexts) == 0 {
 					break
 				}
-				d = nexts[rng.IntN(len(nexts))]
+				pick := nexts[rng.IntN(len(nexts))]
+				d = pick.Relax()
+				if err := d.check(); err != nil {
+					t.Fatalf("0*%d game %d ply %d: relaxed %s: %v", n, g, ply, pick, err)
+				}
+				if d.String() != pick.String() {
+					t.Fatalf("0*%d game %d ply %d: relaxing %s made %s", n, g, ply, pick, d)
+				}
 			}
 		}
 	}

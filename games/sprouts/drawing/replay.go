@@ -14,13 +14,25 @@ import (
 // returns the drawing after it, relaxed. It fails when option is no move of d, or when no
 // curve was found (the grid is refined three times before).
 func (d *Drawing) Replay(option string) (*Drawing, error) {
+	next, err := d.play(option)
+	if err != nil {
+		return nil, err
+	}
+	return next.Relax(), nil
+}
+
+// play is Replay without the relaxing.
+func (d *Drawing) play(option string) (*Drawing, error) {
 	p, err := sprouts.Parse(option)
 	if err != nil {
 		return nil, err
 	}
 	want := p.String()
-	e := embed(d)
-	ps := plans(d, e)[want]
+	if d.emb == nil {
+		d.emb = embed(d)
+		d.moves = plans(d, d.emb)
+	}
+	e, ps := d.emb, d.moves[want]
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("drawing: %s is no option of %s", want, d.String())
 	}
@@ -30,7 +42,7 @@ func (d *Drawing) Replay(option string) (*Drawing, error) {
 		for _, pl := range ps {
 			for _, c := range e.curves(g, pl) {
 				if next, err := d.Draw(c); err == nil && next.String() == want {
-					return next.Relax(), nil
+					return next, nil
 				}
 			}
 		}
@@ -167,7 +179,3 @@ func (e *embedding) teardrop(d *Drawing, a end) []Point {
 	}
 	return nil
 }
-
-// Relax returns d with its spots moved apart a little where that changes no crossing; the
-// embedding stays the same.
-func (d *Drawing) Relax() *Drawing { return d }
