@@ -63,14 +63,17 @@ func segsCross(p, q, r, s Point, o Point, shared bool) bool {
 }
 
 // segDist returns the distance from c to segment ab.
-func segDist(a, b, c Point) float64 {
+func segDist(a, b, c Point) float64 { return c.dist(nearest(a, b, c)) }
+
+// nearest returns the point of segment ab nearest to c.
+func nearest(a, b, c Point) Point {
 	ab := b.sub(a)
 	l := ab.dot(ab)
 	if l == 0 {
-		return c.dist(a)
+		return a
 	}
 	t := math.Max(0, math.Min(1, c.sub(a).dot(ab)/l))
-	return c.dist(a.add(ab.scale(t)))
+	return a.add(ab.scale(t))
 }
 
 // area returns the signed area of the closed polygon pts: positive counterclockwise.

@@ -69,6 +69,20 @@ func (d *Drawing) relaxRound() bool {
 				f = f.add(v.scale((reach - dd) / reach / dd * 2))
 			}
 		}
+		for i, l := range d.Lines { // lines push points away too
+			for k := 1; k < len(l.Path); k++ {
+				a, b := l.Path[k-1], l.Path[k]
+				if a == p || b == p || min(a.X, b.X) > p.X+reach || max(a.X, b.X) < p.X-reach ||
+					min(a.Y, b.Y) > p.Y+reach || max(a.Y, b.Y) < p.Y-reach || nd.line == i && (k == nd.k || k == nd.k+1) {
+					continue
+				}
+				c := nearest(a, b, p)
+				v := p.sub(c)
+				if dd := v.len(); dd < reach/2 && dd > 0 {
+					f = f.add(v.scale((reach/2 - dd) / (reach / 2) / dd * 2))
+				}
+			}
+		}
 		if nd.line >= 0 { // smoothing
 			l := d.Lines[nd.line].Path
 			mid := lerp(l[nd.k-1], l[nd.k+1], 0.5)

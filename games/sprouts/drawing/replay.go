@@ -2,6 +2,7 @@ package drawing
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -11,8 +12,11 @@ import (
 // Replay plays on d the move of the engine that leads to option, a position in the notation
 // of package sprouts (an option of d's position, as Options yields them): it finds the move
 // of d's embedding whose string is option's, routes a curve for it through its face, and
-// returns the drawing after it, relaxed. It fails when option is no move of d, or when no
-// curve was found (the grid is refined three times before).
+// returns the drawing after it, relaxed. When the move is in a region that the canonical
+// form merges (2 or 3 lives, see equiv.go) and no drawn move reads as option, it draws a
+// move to an equal game instead. It fails when option is no move of d, or when no curve was
+// found (the grid is refined twice before). Replay is not safe for concurrent use on one
+// drawing: it keeps the moves it found in d.
 func (d *Drawing) Replay(option string) (*Drawing, error) {
 	next, err := d.play(option)
 	if err != nil {
@@ -33,15 +37,30 @@ func (d *Drawing) play(option string) (*Drawing, error) {
 		d.moves = plans(d, d.emb)
 	}
 	e, ps := d.emb, d.moves[want]
+	same := func(s string) bool { return s == want }
+	if len(ps) == 0 { // a move in a merged region (see equiv.go)
+		key := gameKey(want)
+		for _, s := range slices.Sorted(maps.Keys(d.moves)) {
+			if gameKey(s) == key {
+				ps = append(ps, d.moves[s]...)
+			}
+		}
+		same = func(s string) bool { return gameKey(s) == key }
+	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("drawing: %s is no option of %s", want, d.String())
 	}
-	ext := d.extent()
-	for _, h := range []float64{ext / 40, ext / 80, ext / 160, ext / 320} {
-		g := newGrid(d, h)
+	for _, cells := range []float64{40, 80, 160} {
+		grids := map[int]*grid{}
 		for _, pl := range ps {
+			g := grids[pl.face]
+			if g == nil {
+				lo, hi := d.box(e, pl.face)
+				g = newGrid(d, lo, hi, cells)
+				grids[pl.face] = g
+			}
 			for _, c := range e.curves(g, pl) {
-				if next, err := d.Draw(c); err == nil && next.String() == want {
+				if next, err := d.Draw(c); err == nil && same(next.String()) {
 					return next, nil
 				}
 			}
@@ -50,21 +69,27 @@ func (d *Drawing) play(option string) (*Drawing, error) {
 	return nil, fmt.Errorf("drawing: found no curve to %s from %s", want, d.String())
 }
 
-// extent returns the larger side of the box round d's spots and lines, at least 1.
-func (d *Drawing) extent() float64 {
-	if len(d.Spots) == 0 {
-		return 1
-	}
-	lo, hi := d.Spots[0], d.Spots[0]
-	for _, l := range d.Lines {
-		for _, p := range l.Path {
-			lo, hi = Point{min(lo.X, p.X), min(lo.Y, p.Y)}, Point{max(hi.X, p.X), max(hi.Y, p.Y)}
+// box returns the box round face f of embedding e: its outer walk, or the whole drawing for
+// the unbounded face.
+func (d *Drawing) box(e *embedding, f int) (lo, hi Point) {
+	var pts []Point
+	if f > 0 {
+		pts = e.walks[e.faces[f][0]].poly
+	} else {
+		pts = slices.Clone(d.Spots)
+		for _, l := range d.Lines {
+			pts = append(pts, l.Path...)
 		}
 	}
-	for _, p := range d.Spots {
+	lo, hi = pts[0], pts[0]
+	for _, p := range pts {
 		lo, hi = Point{min(lo.X, p.X), min(lo.Y, p.Y)}, Point{max(hi.X, p.X), max(hi.Y, p.Y)}
 	}
-	return max(hi.X-lo.X, hi.Y-lo.Y, 1)
+	if hi.X-lo.X < 1e-9 && hi.Y-lo.Y < 1e-9 {
+		hi = lo.add(Point{1, 1})
+		lo = lo.sub(Point{1, 1})
+	}
+	return lo, hi
 }
 
 // curves returns curves that may draw plan pl, found on grid g: those whose sides hold the

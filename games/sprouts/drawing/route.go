@@ -30,23 +30,12 @@ type grid struct {
 
 var neighbours = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 
-// newGrid lays a grid of step h over d, with a margin for curves round the outside.
-func newGrid(d *Drawing, h float64) *grid {
-	lo, hi := d.Spots[0], d.Spots[0]
-	var segs [][2]Point
-	for _, s := range d.Spots {
-		lo, hi = Point{min(lo.X, s.X), min(lo.Y, s.Y)}, Point{max(hi.X, s.X), max(hi.Y, s.Y)}
-	}
-	for _, l := range d.Lines {
-		for k, p := range l.Path {
-			lo, hi = Point{min(lo.X, p.X), min(lo.Y, p.Y)}, Point{max(hi.X, p.X), max(hi.Y, p.Y)}
-			if k > 0 {
-				segs = append(segs, [2]Point{l.Path[k-1], p})
-			}
-		}
-	}
+// newGrid lays a grid of about cells steps a side over the box lo–hi, with a margin for
+// curves round the outside, on the lines and spots of d.
+func newGrid(d *Drawing, lo, hi Point, cells float64) *grid {
+	h := max(hi.X-lo.X, hi.Y-lo.Y) / cells
 	m := 4*h + 0.1*max(hi.X-lo.X, hi.Y-lo.Y)
-	g := &grid{d: d, h: h, x0: lo.X - m, y0: lo.Y - m, clear: 0.3 * h, segs: segs}
+	g := &grid{d: d, h: h, x0: lo.X - m, y0: lo.Y - m, clear: 0.3 * h}
 	g.nx, g.ny = int((hi.X-lo.X+2*m)/h)+1, int((hi.Y-lo.Y+2*m)/h)+1
 	n := g.nx * g.ny
 	g.segAt, g.spotAt, g.free, g.edge = make([][]int32, n), make([][]int32, n), make([]bool, n), make([]int8, 8*n)
@@ -54,10 +43,20 @@ func newGrid(d *Drawing, h float64) *grid {
 	for i := range g.stamp {
 		g.stamp[i] = -1
 	}
-	for k, s := range segs {
-		steps := int(s[0].dist(s[1])/(h/2)) + 1
-		for t := 0; t <= steps; t++ {
-			g.mark(g.segAt, lerp(s[0], s[1], float64(t)/float64(steps)), int32(k))
+	blo, bhi := Point{g.x0 - 3*h, g.y0 - 3*h}, Point{g.x0 + float64(g.nx+3)*h, g.y0 + float64(g.ny+3)*h}
+	for _, l := range d.Lines {
+		for k := 1; k < len(l.Path); k++ {
+			s := [2]Point{l.Path[k-1], l.Path[k]}
+			g.segs = append(g.segs, s)
+			t0, t1, ok := clip(s[0], s[1], blo, bhi)
+			if !ok {
+				continue
+			}
+			a, b := lerp(s[0], s[1], t0), lerp(s[0], s[1], t1)
+			steps := int(a.dist(b)/(h/2)) + 1
+			for t := 0; t <= steps; t++ {
+				g.mark(g.segAt, lerp(a, b, float64(t)/float64(steps)), int32(len(g.segs)-1))
+			}
 		}
 	}
 	for i := range g.stamp {
@@ -70,6 +69,23 @@ func newGrid(d *Drawing, h float64) *grid {
 		g.free[i] = g.keepsClear(g.pos(i))
 	}
 	return g
+}
+
+// clip returns the part [t0, t1] of segment ab inside the box lo–hi, if any.
+func clip(a, b, lo, hi Point) (t0, t1 float64, ok bool) {
+	t0, t1 = 0, 1
+	for _, ax := range [][4]float64{{a.X, b.X, lo.X, hi.X}, {a.Y, b.Y, lo.Y, hi.Y}} {
+		p, q, l, h := ax[0], ax[1], ax[2], ax[3]
+		if p == q {
+			if p < l || p > h {
+				return 0, 0, false
+			}
+			continue
+		}
+		u, v := (l-p)/(q-p), (h-p)/(q-p)
+		t0, t1 = max(t0, min(u, v)), min(t1, max(u, v))
+	}
+	return t0, t1, t0 <= t1
 }
 
 // mark adds item k to the lists of the nodes within two steps of p.
@@ -207,7 +223,7 @@ func (g *grid) segClear(p, q Point, a, b int) bool {
 		if (k == a || k == b) && (s == p || s == q) {
 			continue
 		}
-		if segDist(p, q, s) < g.clear/2 {
+		if segDist(p, q, s) < g.clear {
 			return false
 		}
 	}
