@@ -1,5 +1,7 @@
 package drawing
 
+import "math"
+
 // Relaxing moves the points of a drawing (spots and the inner points of lines) a little at a
 // time: points and lines push away points nearer than reach, and each inner point is drawn
 // toward the middle of its neighbours, which smooths the curves. A point moves only when the
@@ -236,4 +238,16 @@ func otherEnd(a, b, p Point) Point {
 		return b
 	}
 	return a
+}
+
+// minGap returns the least distance between two spots over the larger side of the drawing.
+func (d *Drawing) minGap() float64 {
+	g := math.Inf(1)
+	for i, p := range d.Spots {
+		for _, q := range d.Spots[i+1:] {
+			g = min(g, p.dist(q))
+		}
+	}
+	lo, hi := d.bounds()
+	return g / max(hi.X-lo.X, hi.Y-lo.Y)
 }
