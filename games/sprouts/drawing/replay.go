@@ -52,6 +52,13 @@ func (d *Drawing) play(option string) (*Drawing, error) {
 	}
 	for _, cells := range []float64{40, 80, 160} {
 		grids := map[int]*grid{}
+		type carried struct {
+			pl plan
+			g  *grid
+			c  []Point
+			h  []int
+		}
+		var later []carried
 		for _, pl := range ps {
 			g := grids[pl.face]
 			if g == nil {
@@ -59,8 +66,19 @@ func (d *Drawing) play(option string) (*Drawing, error) {
 				g = newGrid(d, lo, hi, cells)
 				grids[pl.face] = g
 			}
-			for _, c := range e.curves(g, pl) {
+			good, other, holes := e.curves(g, pl)
+			for _, c := range good {
 				if next, err := d.Draw(c); err == nil && same(next.String()) {
+					return next, nil
+				}
+			}
+			for _, c := range other {
+				later = append(later, carried{pl, g, c, holes})
+			}
+		}
+		for _, l := range later {
+			if moved := e.carry(d, l.g, l.pl, l.c, l.h); moved != nil {
+				if next, err := moved.Draw(l.c); err == nil && same(next.String()) {
 					return next, nil
 				}
 			}
@@ -92,14 +110,14 @@ func (d *Drawing) box(e *embedding, f int) (lo, hi Point) {
 	return lo, hi
 }
 
-// curves returns curves that may draw plan pl, found on grid g: those whose sides hold the
-// walks as pl shares them.
-func (e *embedding) curves(g *grid, pl plan) [][]Point {
+// curves returns curves that may draw plan pl, found on grid g: good ones, whose sides hold
+// the walks as pl shares them, other ones that cross nothing but share them otherwise, and
+// the holes of the face: the walks that go to one side or the other.
+func (e *embedding) curves(g *grid, pl plan) (good, other [][]Point, holes []int) {
 	cs := e.walks[pl.b].corners
 	a := e.cornerEnd(cs[pl.i])
 	var b end
 	var refs []Point
-	var holes []int
 	if pl.c >= 0 {
 		b = e.cornerEnd(e.walks[pl.c].corners[pl.j])
 	} else {
@@ -114,19 +132,23 @@ func (e *embedding) curves(g *grid, pl plan) [][]Point {
 			refs = append(refs, midpoint(halfPath(g.d, cs[pl.i].out)))
 		}
 	}
-	var out [][]Point
+
 	if pl.c < 0 && pl.i == pl.j {
 		if t := e.teardrop(g.d, a); t != nil && e.shares(g.d, pl, t, holes) {
-			out = append(out, t)
+			good = append(good, t)
+		} else if t != nil {
+			other = append(other, t)
 		}
 	}
 	for _, p := range g.search(a, b, refs) {
 		p = g.shorten(p, a, b)
 		if pl.c >= 0 || e.shares(g.d, pl, p, holes) {
-			out = append(out, p)
+			good = append(good, p)
+		} else if g.d.curveFlaw(p, a.spot, b.spot, -1) == nil {
+			other = append(other, p)
 		}
 	}
-	return out
+	return good, other, holes
 }
 
 // midpoint returns the point halfway along polyline p, by its vertices.
@@ -138,42 +160,51 @@ func midpoint(p []Point) Point {
 	return lerp(p[k-1], p[k], 0.5)
 }
 
-// shares reports whether curve c, drawn for chord or loop pl, leaves on the side that keeps
-// corners j…i the walks of pl.side, and the other holes on the other side.
-func (e *embedding) shares(d *Drawing, pl plan, c []Point, holes []int) bool {
+// sideOf returns, for curve c drawn for chord or loop pl, whether a point of the face off the
+// lines falls on the side that keeps corners j…i (side one); either is set when the two sides
+// are alike (a loop on an isolated spot), so that side one may be either.
+func (e *embedding) sideOf(d *Drawing, pl plan, c []Point) (first func(p Point) bool, either bool) {
 	cs := e.walks[pl.b].corners
-	in := func(poly []Point, w int) bool { return inside(poly, d.Spots[e.walks[w].corners[0].spot]) }
-	var first func(w int) bool // whether hole w falls on the side of corners j…i
 	switch {
-	case pl.i == pl.j && cs[pl.i].in < 0: // the two sides of a loop on an isolated spot are alike
-		same, other := true, true
-		for _, w := range holes {
-			s := slices.Contains(pl.side, w)
-			same = same && in(c, w) == s
-			other = other && in(c, w) != s
-		}
-		return same || other
+	case pl.i == pl.j && cs[pl.i].in < 0:
+		return func(p Point) bool { return inside(c, p) }, true
 	case pl.i == pl.j:
 		rest := inside(c, midpoint(halfPath(d, cs[pl.i].out)))
-		first = func(w int) bool { return in(c, w) == rest }
-	default:
-		var arc []Point
-		for k := pl.i; k < pl.j; k++ {
-			p := halfPath(d, cs[k].out)
-			arc = append(arc, p[:len(p)-1]...)
-		}
-		back := slices.Clone(c)
-		slices.Reverse(back)
-		arc = append(arc, back[:len(back)-1]...)
-		ccwise := area(arc) > 0
-		first = func(w int) bool { return in(arc, w) != ccwise }
+		return func(p Point) bool { return inside(c, p) == rest }, false
 	}
+	var arc []Point
+	for k := pl.i; k < pl.j; k++ {
+		p := halfPath(d, cs[k].out)
+		arc = append(arc, p[:len(p)-1]...)
+	}
+	back := slices.Clone(c)
+	slices.Reverse(back)
+	arc = append(arc, back[:len(back)-1]...)
+	ccwise := area(arc) > 0
+	return func(p Point) bool { return inside(arc, p) != ccwise }, false
+}
+
+// misplaced returns the holes that curve c, drawn for pl, leaves on the wrong side.
+func (e *embedding) misplaced(d *Drawing, pl plan, c []Point, holes []int) []int {
+	first, either := e.sideOf(d, pl, c)
+	var wrong, right []int
 	for _, w := range holes {
-		if first(w) != slices.Contains(pl.side, w) {
-			return false
+		if first(d.Spots[e.walks[w].corners[0].spot]) == slices.Contains(pl.side, w) {
+			right = append(right, w)
+		} else {
+			wrong = append(wrong, w)
 		}
 	}
-	return true
+	if either && len(right) < len(wrong) {
+		return right
+	}
+	return wrong
+}
+
+// shares reports whether curve c, drawn for chord or loop pl, leaves on side one the walks of
+// pl.side and the other holes on the other side.
+func (e *embedding) shares(d *Drawing, pl plan, c []Point, holes []int) bool {
+	return len(e.misplaced(d, pl, c, holes)) == 0
 }
 
 // teardrop returns a small loop at end a that holds nothing, or nil.
