@@ -11,7 +11,7 @@ func BenchmarkReplay(b *testing.B) {
 	var moves []string
 	d := New(8)
 	for range 16 {
-		opts := options(&testing.T{}, d.String())
+		opts := options(b, d.String())
 		if len(opts) == 0 {
 			break
 		}
@@ -22,7 +22,6 @@ func BenchmarkReplay(b *testing.B) {
 		}
 		d, moves = next, append(moves, m)
 	}
-	b.ResetTimer()
 	for b.Loop() {
 		if _, err := ForPath("0*8", moves); err != nil {
 			b.Fatal(err)

@@ -28,7 +28,7 @@ func keys(m map[string][]plan) []string {
 }
 
 // options returns the canonical options of position s, sorted, each once.
-func options(t *testing.T, s string) []string {
+func options(t testing.TB, s string) []string {
 	t.Helper()
 	p, err := sprouts.Parse(s)
 	if err != nil {
