@@ -6,8 +6,10 @@ import (
 )
 
 // Every option of every position met in random games from 0*2 … 0*8 is drawn on the
-// position's drawing, and the drawing after it reads as the option (property of issue: the
-// string computed from the drawing equals the engine's option string).
+// position's drawing, and the drawing after it reads as the option: the same canonical
+// string, or (for a land so symmetric that its canonical text depends on the writing it
+// started from) a string of the same position; a move in a region the canonical form merges
+// may be drawn as a move to an equal game (see equiv.go), counted apart.
 func TestReplay_RandomGames(t *testing.T) {
 	games := 3
 	if testing.Short() {
@@ -32,7 +34,7 @@ func TestReplay_RandomGames(t *testing.T) {
 						t.Errorf("0*%d game %d ply %d: %v", n, g, ply, err)
 						continue
 					}
-					if got := next.String(); got != o {
+					if got := next.String(); !samePosition(got, o) {
 						equal++
 						if gameKey(got) != gameKey(o) {
 							t.Errorf("0*%d game %d ply %d: %s drawn reads %s", n, g, ply, o, got)

@@ -37,7 +37,7 @@ func (d *Drawing) play(option string) (*Drawing, error) {
 		d.moves = plans(d, d.emb)
 	}
 	e, ps := d.emb, d.moves[want]
-	same := func(s string) bool { return s == want }
+	same := func(s string) bool { return samePosition(s, want) }
 	if len(ps) == 0 { // a move in a merged region (see equiv.go)
 		key := gameKey(want)
 		for _, s := range slices.Sorted(maps.Keys(d.moves)) {
