@@ -67,14 +67,20 @@ func btoi(b bool) int {
 	return 0
 }
 
-// check reports the first flaw of d: lines that do not end at their spots, cross, or pass
-// through a spot; nil when d is a drawing.
-func (d *Drawing) check() error {
+// Check reports the first flaw of d, as read from a file: two spots at one place, lines that
+// do not end at their spots, cross, or pass through a spot, a spot that ends more than 3
+// lines; nil when d is a drawing.
+func (d *Drawing) Check() error {
+	for s, p := range d.Spots {
+		if t := d.spotAt(p); t != s {
+			return fmt.Errorf("spots %d and %d are at one place", t, s)
+		}
+	}
 	for i, l := range d.Lines {
 		if len(l.Path) < 2 || l.Path[0] != d.Spots[l.From] || l.Path[len(l.Path)-1] != d.Spots[l.To] {
 			return fmt.Errorf("line %d does not end at its spots", i)
 		}
-		if err := d.curveFlaw(l.Path, l.From, l.To, i); err != nil {
+		if err := d.curveFlaw(l.Path, l.From, l.To, i); err != nil { // against the lines before
 			return fmt.Errorf("line %d %v", i, err)
 		}
 	}
@@ -86,10 +92,9 @@ func (d *Drawing) check() error {
 	return nil
 }
 
-// curveFlaw reports why curve, from spot a to spot b, cannot be drawn among the lines of d
-// before line skip (all of them when skip is len(d.Lines), or -1 to check against every
-// line): it crosses a line or itself, or passes through a spot.
-func (d *Drawing) curveFlaw(curve []Point, a, b, skip int) error {
+// curveFlaw reports why curve, from spot a to spot b, cannot be drawn among the first upto
+// lines of d: it crosses one of them or itself, or passes through a spot.
+func (d *Drawing) curveFlaw(curve []Point, a, b, upto int) error {
 	for k := 1; k < len(curve); k++ {
 		p, q := curve[k-1], curve[k]
 		if p == q {
@@ -103,10 +108,7 @@ func (d *Drawing) curveFlaw(curve []Point, a, b, skip int) error {
 				return fmt.Errorf("passes through spot %d", s)
 			}
 		}
-		for i, l := range d.Lines {
-			if i == skip || skip >= 0 && i > skip {
-				continue
-			}
+		for _, l := range d.Lines[:upto] {
 			for m := 1; m < len(l.Path); m++ {
 				r, s := l.Path[m-1], l.Path[m]
 				if crossesAtEnds(p, q, r, s, d.Spots[a], d.Spots[b]) {

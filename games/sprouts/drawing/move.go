@@ -33,7 +33,7 @@ func (d *Drawing) Draw(curve []Point) (*Drawing, error) {
 	if err := d.livesFlaw(a, b); err != nil {
 		return nil, err
 	}
-	if err := d.curveFlaw(c, a, b, -1); err != nil {
+	if err := d.curveFlaw(c, a, b, len(d.Lines)); err != nil {
 		return nil, fmt.Errorf("%w: the curve %v", ErrRefused, err)
 	}
 	if a == b && len(c) < 4 {

@@ -40,7 +40,7 @@ func TestReplay_RandomGames(t *testing.T) {
 							t.Errorf("0*%d game %d ply %d: %s drawn reads %s", n, g, ply, o, got)
 						}
 					}
-					if err := next.check(); err != nil {
+					if err := next.Check(); err != nil {
 						t.Errorf("0*%d game %d ply %d: %s drawn: %v", n, g, ply, o, err)
 					}
 					nexts = append(nexts, next)
@@ -50,7 +50,7 @@ func TestReplay_RandomGames(t *testing.T) {
 				}
 				pick := nexts[rng.IntN(len(nexts))]
 				d = pick.Relax()
-				if err := d.check(); err != nil {
+				if err := d.Check(); err != nil {
 					t.Fatalf("0*%d game %d ply %d: relaxed %s: %v", n, g, ply, pick, err)
 				}
 				if d.String() != pick.String() {

@@ -144,7 +144,7 @@ func (e *embedding) curves(g *grid, pl plan) (good, other [][]Point, holes []int
 		p = g.shorten(p, a, b)
 		if pl.c >= 0 || e.shares(g.d, pl, p, holes) {
 			good = append(good, p)
-		} else if g.d.curveFlaw(p, a.spot, b.spot, -1) == nil {
+		} else if g.d.curveFlaw(p, a.spot, b.spot, len(g.d.Lines)) == nil {
 			other = append(other, p)
 		}
 	}
@@ -229,7 +229,7 @@ func (e *embedding) teardrop(d *Drawing, a end) []Point {
 	mid, w := a.lo+a.span/2, min(a.span/2, math.Pi/3)*0.6
 	for r *= 0.5; r > 1e-6; r /= 2 {
 		t := []Point{o, o.add(polar(r, mid-w)), o.add(polar(1.3*r, mid)), o.add(polar(r, mid+w)), o}
-		if d.curveFlaw(t, a.spot, a.spot, -1) == nil {
+		if d.curveFlaw(t, a.spot, a.spot, len(d.Lines)) == nil {
 			return t
 		}
 	}

@@ -17,7 +17,7 @@ func TestReplay_FirstMoves(t *testing.T) {
 			if got := next.String(); got != o {
 				t.Errorf("0*%d → %s: the drawing reads %s", n, o, got)
 			}
-			if err := next.check(); err != nil {
+			if err := next.Check(); err != nil {
 				t.Errorf("0*%d → %s: %v", n, o, err)
 			}
 		}
