@@ -135,51 +135,50 @@ func write(p textParts) string {
 	if len(p) == 0 {
 		return "!"
 	}
-	var lands []string
-	for _, l := range p {
-		var regs []string
-		for _, r := range l {
-			var bs []string
-			for _, b := range r {
-				bs = append(bs, strings.Join(b, ""))
-			}
-			regs = append(regs, strings.Join(bs, "."))
-		}
-		lands = append(lands, strings.Join(regs, "|"))
-	}
-	return strings.Join(lands, "+")
+	return p.join(func(b []string) string { return strings.Join(b, "") }, false)
 }
 
 // shapeOf writes p with every letter as its case alone, each boundary at its least turn
 // either way round, and boundaries, regions and lands sorted: equal positions have one shape.
-func shapeOf(p textParts) string {
+func shapeOf(p textParts) string { return p.join(shapeBoundary, true) }
+
+// join writes p, each boundary by bnd, the parts of each level sorted when sorted is set.
+func (p textParts) join(bnd func([]string) string, sorted bool) string {
+	level := func(parts []string, sep string) string {
+		if sorted {
+			slices.Sort(parts)
+		}
+		return strings.Join(parts, sep)
+	}
 	var lands []string
 	for _, l := range p {
 		var regs []string
 		for _, r := range l {
 			var bs []string
 			for _, b := range r {
-				var s []byte
-				for _, sym := range b {
-					switch c := sym[0]; {
-					case c >= '0' && c <= '2':
-						s = append(s, c)
-					case c >= 'a' && c <= 'l' || c == 'm':
-						s = append(s, 'a')
-					default:
-						s = append(s, 'A')
-					}
-				}
-				bs = append(bs, leastTurn(s))
+				bs = append(bs, bnd(b))
 			}
-			slices.Sort(bs)
-			regs = append(regs, strings.Join(bs, "."))
+			regs = append(regs, level(bs, "."))
 		}
-		slices.Sort(regs)
-		lands = append(lands, strings.Join(regs, "|"))
+		lands = append(lands, level(regs, "|"))
 	}
-	slices.Sort(lands)
-	return strings.Join(lands, "+")
+	return level(lands, "+")
+}
+
+// shapeBoundary writes boundary b as its shape: its least turn with letters as their case.
+func shapeBoundary(b []string) string {
+	var s []byte
+	for _, sym := range b {
+		switch c := sym[0]; {
+		case c >= '0' && c <= '2':
+			s = append(s, c)
+		case c >= 'a' && c <= 'l' || c == 'm':
+			s = append(s, 'a')
+		default:
+			s = append(s, 'A')
+		}
+	}
+	return leastTurn(s)
 }
 
 // leastTurn returns the least of the turns of s, read either way round.
