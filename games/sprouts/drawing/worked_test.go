@@ -119,3 +119,29 @@ func TestReplay_DeadSpotsRefused(t *testing.T) {
 		t.Errorf("a curve from a dead spot: %v, want refused as dead", err)
 	}
 }
+
+// In 0.A|0.B|2AB the region 2AB has 3 lives and the canonical form merged its spots: drawn,
+// it is AaBa, a spot met twice between A and B, so the engine's move joining A and B with the
+// 2 on one side (to 0+0+22) has no drawn move of its string. It is drawn as a move to an equal
+// game: the same lands of more than 3 lives (none), small lands of one nim-sum.
+func TestReplay_MergedRegion(t *testing.T) {
+	d, err := ForPath("0*4", []string{"0.0.AB|0.AB", "0.AB|0.CD|AB.CD", "0.A|0.B|2AB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(options(t, d.String()), "0+0+22") {
+		t.Fatalf("0+0+22 is no option of %s", d)
+	}
+	if ps := plans(d, embed(d)); len(ps["0+0+22"]) != 0 {
+		t.Fatalf("a drawn move reads 0+0+22: the region was not merged")
+	}
+	next, err := d.Replay("0+0+22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := next.String()
+	t.Logf("0+0+22 drawn as %s", got)
+	if got == "0+0+22" || gameKey(got) != gameKey("0+0+22") {
+		t.Errorf("drawn as %s (key %s), want another text of key %s", got, gameKey(got), gameKey("0+0+22"))
+	}
+}
