@@ -1,6 +1,9 @@
 package drawing
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Relaxing moves the points of a drawing (spots and the inner points of lines) a little at a
 // time: points and lines push away points nearer than reach, and each inner point is drawn
@@ -12,6 +15,7 @@ const (
 	maxStep = 4.0  // longest step of one point in one round
 	rounds  = 40
 	longest = 20.0 // segments longer are cut so that lines can bend
+	settled = 0.5  // a round whose steps are all shorter ends the relaxing
 )
 
 // A node is one movable point of a drawing: a spot (line < 0), or the inner point k of a line.
@@ -61,13 +65,13 @@ func (d *Drawing) relaxRound() bool {
 	for n, nd := range nodes {
 		f := Point{}
 		p := d.at(nd)
+		ends := d.segsAt(nd)
 		for m, q := range pts {
-			if m == n {
+			v := p.sub(q)
+			if m == n || v.X >= reach || v.X <= -reach || v.Y >= reach || v.Y <= -reach || v.dot(v) >= reach*reach {
 				continue
 			}
-			v := p.sub(q)
-			dd := v.len()
-			if dd < reach && dd > 0 && !d.adjacent(nd, nodes[m]) {
+			if dd := v.len(); dd > 0 && !slices.ContainsFunc(ends, func(s segEnd) bool { return s.other == q }) {
 				f = f.add(v.scale((reach - dd) / reach / dd * 2))
 			}
 		}
@@ -98,9 +102,9 @@ func (d *Drawing) relaxRound() bool {
 			continue
 		}
 		for try := 0; try < 3; try, step = try+1, step.scale(0.5) {
-			if d.tryMove(nd, p.add(step), pts) {
+			if d.tryMove(nd, ends, p.add(step), pts) {
 				pts[n] = p.add(step)
-				moved = moved || step.len() > 0.05
+				moved = moved || step.len() > settled
 				break
 			}
 		}
@@ -116,14 +120,13 @@ func (d *Drawing) at(nd node) Point {
 	return d.Lines[nd.line].Path[nd.k]
 }
 
-// adjacent reports whether nodes a and b are ends of one segment.
-func (d *Drawing) adjacent(a, b node) bool {
-	for _, s := range d.segsAt(a) {
-		if s.other == d.at(b) {
-			return true
-		}
+// allPoints returns the spots and the inner points of lines.
+func (d *Drawing) allPoints() []Point {
+	out := append([]Point{}, d.Spots...)
+	for _, l := range d.Lines {
+		out = append(out, l.Path[1:len(l.Path)-1]...)
 	}
-	return false
+	return out
 }
 
 // A segEnd is a segment that ends at a node: the node's neighbour on the line.
@@ -150,11 +153,10 @@ func (d *Drawing) segsAt(nd node) []segEnd {
 	return out
 }
 
-// tryMove moves node nd to q when the segments it ends then cross no other segment, and the
+// tryMove moves node nd, which ends the segments ends, to q when the segments it ends then cross no other segment, and the
 // triangles they sweep hold no other point; it reports whether it moved.
-func (d *Drawing) tryMove(nd node, q Point, pts []Point) bool {
+func (d *Drawing) tryMove(nd node, ends []segEnd, q Point, pts []Point) bool {
 	p := d.at(nd)
-	ends := d.segsAt(nd)
 	lo, hi := Point{min(p.X, q.X), min(p.Y, q.Y)}, Point{max(p.X, q.X), max(p.Y, q.Y)}
 	for _, s := range ends {
 		lo, hi = Point{min(lo.X, s.other.X), min(lo.Y, s.other.Y)}, Point{max(hi.X, s.other.X), max(hi.Y, s.other.Y)}
