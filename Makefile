@@ -1,19 +1,65 @@
-# Grundy Workbench. `make run` opens the workbench, `make test` runs every test; both install
-# what a fresh Debian machine lacks (the cgo headers of fyne and the native dialogs, via
-# apt-get, skipped when present; Go modules via the proxy).
+# Grundy Workbench. `make run` opens the workbench, `make test` runs every test, `make install`
+# installs it under PREFIX (docs/install.md); they install what a fresh Debian machine lacks
+# (the cgo headers of fyne and the native dialogs, via apt-get, skipped when present; Go
+# modules via the proxy).
 
 GO      ?= go
 APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
 SHOT_DEPS = xvfb imagemagick xdotool
+# What TestInstall checks an install with (it skips each one that is missing).
+CHECK_DEPS = man-db desktop-file-utils appstream
 FUZZTIME ?= 15s
 
-.PHONY: run build test bench fuzz deps screenshot-deps screenshot clean
+# Where make install puts things: PREFIX/bin, PREFIX/share/…; DESTDIR is prepended to every
+# path, for packagers. The desktop entry runs BINDIR/grundy.
+PREFIX  ?= $(HOME)/.local
+BINDIR  ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+BUILDDIR ?= build
+APP_ID   = org.grundy.workbench
+VERSION  = $(shell sed -n 's/^Version = "\(.*\)"/\1/p' FyneApp.toml)
+
+.PHONY: run build test bench fuzz deps screenshot-deps screenshot clean install uninstall docs
 
 run: deps
 	$(GO) run .
 
+# -buildvcs=auto: `grundy version` names the commit, even where GOFLAGS turns VCS stamping off.
 build: deps
-	$(GO) build -o grundy .
+	$(GO) build -buildvcs=auto -o grundy .
+
+# docs/cli.md, from the commands' flag definitions (a test fails when it is out of date).
+docs:
+	$(GO) generate ./cli
+
+# The binary, its man page (written now, from the flag definitions), the shell completions,
+# and the icon, desktop entry and AppStream metadata of the workbench.
+install: deps
+	$(GO) build -buildvcs=auto -o $(BUILDDIR)/grundy .
+	$(GO) run ./internal/gendoc -version "$(VERSION)" -o $(BUILDDIR)/grundy.1 man
+	$(BUILDDIR)/grundy completion bash > $(BUILDDIR)/grundy.bash
+	$(BUILDDIR)/grundy completion zsh > $(BUILDDIR)/_grundy
+	$(BUILDDIR)/grundy completion fish > $(BUILDDIR)/grundy.fish
+	sed 's|@BINDIR@|$(BINDIR)|' assets/linux/$(APP_ID).desktop.in > $(BUILDDIR)/$(APP_ID).desktop
+	install -Dm755 $(BUILDDIR)/grundy $(DESTDIR)$(BINDIR)/grundy
+	install -Dm644 $(BUILDDIR)/grundy.1 $(DESTDIR)$(MANDIR)/man1/grundy.1
+	install -Dm644 $(BUILDDIR)/grundy.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/grundy
+	install -Dm644 $(BUILDDIR)/_grundy $(DESTDIR)$(DATADIR)/zsh/site-functions/_grundy
+	install -Dm644 $(BUILDDIR)/grundy.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/grundy.fish
+	install -Dm644 assets/icon.png $(DESTDIR)$(DATADIR)/icons/hicolor/512x512/apps/$(APP_ID).png
+	install -Dm644 $(BUILDDIR)/$(APP_ID).desktop $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop
+	install -Dm644 assets/linux/$(APP_ID).metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
+	@echo "installed grundy in $(DESTDIR)$(BINDIR); see docs/install.md for completions and PATH"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/grundy $(DESTDIR)$(MANDIR)/man1/grundy.1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/grundy \
+	  $(DESTDIR)$(DATADIR)/zsh/site-functions/_grundy \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/grundy.fish \
+	  $(DESTDIR)$(DATADIR)/icons/hicolor/512x512/apps/$(APP_ID).png \
+	  $(DESTDIR)$(DATADIR)/applications/$(APP_ID).desktop \
+	  $(DESTDIR)$(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 
 # go vet and every test; the concurrent parts (the engine, its cache, job, the solver panel,
 # the facts store's writer, filter and Facts) again under the race detector. The store's
@@ -22,12 +68,13 @@ build: deps
 # build cache); `go test -race -short ./cluster/` is clean, and the window's race run goes
 # through the cluster's client.
 test: deps
+	@bash scripts/deps.sh $(CHECK_DEPS)
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 	$(GO) test -race -short -skip 'TestCertify' ./store/
 
-# Benchmarks with the baselines of the same run (see README: Benchmarks).
+# Benchmarks with the baselines of the same run (see docs/benchmarks.md).
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/
 
@@ -57,3 +104,4 @@ screenshot-deps:
 
 clean:
 	rm -f grundy
+	rm -rf $(BUILDDIR)

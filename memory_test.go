@@ -17,7 +17,7 @@ import (
 // one worker and with two (issue 14: a team's memos, DAGs, front and stacks are counted in
 // the budget, job/memory.go). The peak is the child's VmHWM. Cram 3x13 takes 5–10 s at 100 MB
 // and more; at 10 MB it takes 25 s (a small cache forgets most), so that budget solves 3x12
-// (4 s). No store: its memtable (up to 64 MB) is outside --cache-mb, as the README says, and
+// (4 s). No store: its memtable (up to 64 MB) is outside --cache-mb, as docs/store.md says, and
 // took 3x13 at 100 MB to 251 MB against 250.
 //
 // Two workers run with GOGC=off at 10 and 100 MB: the collector then runs only at the

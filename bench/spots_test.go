@@ -20,7 +20,7 @@ import (
 )
 
 // The comparison with SPOTS (cizektom/spots, commit da73572c; built outside the project as the
-// README's "Comparing with SPOTS" says): its sequential proof-number search against ours on the
+// docs/benchmarks.md, "Running SPOTS beside grundy", says): its sequential proof-number search against ours on the
 // outcome of p-spot Sprouts, run in turns (SPOTS, ours, SPOTS, ours, … with -benchtime Nx), so
 // that the load of a shared machine falls on both alike.
 //
@@ -60,7 +60,7 @@ type spotsRun struct {
 func BenchmarkSPOTS(b *testing.B) {
 	dir := spotsDir()
 	if dir == "" {
-		b.Skip("set SPOTS_DIR to a built SPOTS's src folder (README: Comparing with SPOTS), " +
+		b.Skip("set SPOTS_DIR to a built SPOTS's src folder (docs/benchmarks.md: Running SPOTS beside grundy), " +
 			"e.g. SPOTS_DIR=/work/scratch/spots/src")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "spots", "__main__.py")); err != nil {

@@ -13,7 +13,7 @@ import (
 
 // sproutsMax is the largest number of spots the Sprouts benchmarks try: 12 (a minute, and
 // as much for its tree) unless GRUNDY_BENCH_SPROUTS sets it; p = 13 and 15 take more than
-// 10 minutes (see the README).
+// 10 minutes (see docs/benchmarks.md).
 func sproutsMax() int {
 	if n, err := strconv.Atoi(os.Getenv("GRUNDY_BENCH_SPROUTS")); err == nil {
 		return n

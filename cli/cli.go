@@ -30,13 +30,19 @@ type Command struct {
 	Name      string
 	UsageLine string
 	Short     string
-	// Run executes the command with its arguments (flags and positionals mixed).
+	// Run executes the command with its arguments (flags and positionals mixed). It parses
+	// them with parseArgs before any work and passes parseArgs's error to fail (or dbFail):
+	// that is how -h prints the command's flags, and how help, the man page, the completion
+	// scripts and docs/cli.md read them (flagsOf), so that all of them show what is parsed.
 	Run func(ctx context.Context, env *Env, args []string) int
 }
 
 // Env is what a command writes to.
 type Env struct {
 	Stdout, Stderr io.Writer
+	// describe, when set, receives the FlagSet of a command run with -h, which then
+	// prints nothing (flagsOf).
+	describe func(*flag.FlagSet)
 }
 
 // usageError is a bad invocation or bad input: exit 2 with its message.
@@ -50,13 +56,14 @@ var commands []*Command
 
 func init() {
 	// Filled here, not in each file's var block, to keep the order of `grundy help` stable.
-	commands = []*Command{cmdGames, cmdSolve, cmdTree, cmdCheck, cmdSeq, cmdDB, cmdServe, cmdWork}
+	commands = []*Command{cmdGames, cmdSolve, cmdTree, cmdCheck, cmdSeq, cmdDB, cmdServe, cmdWork,
+		cmdVersion, cmdCompletion, cmdHelp}
 }
 
 // Main runs the command line args (without the program name) and returns the exit status.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	env := &Env{Stdout: stdout, Stderr: stderr}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {
 			return exitUsage
@@ -78,11 +85,17 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  grundy %s\n        %s\n", c.UsageLine, c.Short)
 	}
+	fmt.Fprintln(w, "\nEach command's flags: grundy help COMMAND, or grundy COMMAND -h.")
+	fmt.Fprintln(w, "Exit status: 0 done, 1 failed (a proof that does not hold, a conflict), 2 bad input, 3 stopped.")
 }
 
 // fail prints err as the one line of a failed command and returns its exit status: 2 for
 // bad input, a bad argument or a file that cannot be read or written.
 func fail(env *Env, cmd string, err error) int {
+	var h helpRequest
+	if errors.As(err, &h) {
+		return printHelp(env, cmd, h.fs)
+	}
 	fmt.Fprintf(env.Stderr, "grundy %s: %s\n", cmd, oneLine(err.Error()))
 	var ue usageError
 	var pe *fs.PathError
@@ -137,7 +150,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+			return nil, helpRequest{fs}
+		} else if err != nil {
 			return nil, usageError{flagError(err, args)}
 		}
 		args = fs.Args()

@@ -77,6 +77,10 @@ func runDB(ctx context.Context, env *Env, args []string) int {
 // dbFail prints err as the one line of a failed db command: exit 1 for a conflict or a
 // database that proves nothing, 3 for a stop, 2 for anything else (bad input or files).
 func dbFail(env *Env, cmd string, err error) int {
+	var h helpRequest
+	if errors.As(err, &h) {
+		return printHelp(env, "db "+cmd, h.fs)
+	}
 	fmt.Fprintf(env.Stderr, "grundy db %s: %s\n", cmd, oneLine(err.Error()))
 	var ce *store.CertifyError
 	switch {

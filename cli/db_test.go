@@ -67,8 +67,8 @@ func sameFacts(t *testing.T, got, want map[string]engine.Fact) {
 	}
 }
 
-// A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the README's
-// losing 7 and 8, the 2-spot game of SPROUTS.md) imports as claims, which solve does not
+// A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the losing
+// 7 and 8 of docs/results.md, the 2-spot game of SPROUTS.md) imports as claims, which solve does not
 // take as proven; its own certificate of 0*8, imported and verified, solve answers from.
 func TestDB_ImportUsedBySolve(t *testing.T) {
 	tmp := t.TempDir()

@@ -9,4 +9,10 @@
 //
 // Bad input exits with status 2 and one line on stderr that names what was wrong; a timeout
 // or Ctrl-C exits with status 3 after printing what was proven.
+//
+// `grundy COMMAND -h` prints a command's usage and flags. The same flag definitions write
+// the completion scripts (`grundy completion bash|zsh|fish`), the man page and the reference,
+// docs/cli.md, which `go generate` rewrites (see help.go and reference.go).
 package cli
+
+//go:generate go run grundy/internal/gendoc -o ../docs/cli.md markdown

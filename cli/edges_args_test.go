@@ -83,7 +83,7 @@ func TestEdges_BadArgs(t *testing.T) {
 }
 
 // TestEdges_LenientForms: the lenient spellings that stay accepted are the documented ones
-// (README, notation table): an octal code may leave out its leading 0, as Winning Ways writes
+// (docs/notations.md, the table): an octal code may leave out its leading 0, as Winning Ways writes
 // ·77, and a subtraction set may list a take twice or out of order.
 func TestEdges_LenientForms(t *testing.T) {
 	for _, tc := range []struct{ args []string }{

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -19,8 +20,12 @@ var cmdGames = &Command{
 }
 
 func runGames(ctx context.Context, env *Env, args []string) int {
-	if len(args) != 0 {
-		return fail(env, "games", usagef("takes no arguments"))
+	pos, err := parseArgs(flag.NewFlagSet("games", flag.ContinueOnError), args)
+	if err == nil && len(pos) != 0 {
+		err = usagef("takes no arguments")
+	}
+	if err != nil {
+		return fail(env, "games", err)
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "GAME\tNOTATION\tEXAMPLE")

@@ -15,7 +15,7 @@ import (
 
 var cmdSeq = &Command{
 	Name:      "seq",
-	UsageLine: "seq GAME --to N [--json] [--timeout D]",
+	UsageLine: "seq GAME --to N [--json] [--timeout D] [--file PATH]",
 	Short:     "nimbers of one heap 0..N, with the period if proven",
 	Run:       runSeq,
 }
@@ -36,6 +36,7 @@ func runSeq(ctx context.Context, env *Env, args []string) int {
 	to := fs.Int("to", -1, "the largest heap")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s) and print the values found")
+	file := fs.String("file", "", "stream the values to this file (PATH.txt: text, a value a line; else one byte a value), go on from the values it holds, and print what they show, not the values")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return fail(env, "seq", err)
@@ -43,8 +44,8 @@ func runSeq(ctx context.Context, env *Env, args []string) int {
 	if len(pos) != 1 {
 		return fail(env, "seq", usagef("want one GAME"))
 	}
-	if *to < 0 || *to > maxSeq {
-		return fail(env, "seq", usagef("--to %d: want 0 to %d", *to, maxSeq))
+	if limit := seqLimit(*file); *to < 0 || *to > limit {
+		return fail(env, "seq", usagef("--to %d: want 0 to %d", *to, limit))
 	}
 	if *timeout < 0 {
 		return fail(env, "seq", usagef("--timeout %v: want a positive duration (0: none)", *timeout))
@@ -59,6 +60,9 @@ func runSeq(ctx context.Context, env *Env, args []string) int {
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
+	if *file != "" {
+		return runSeqFile(ctx, env, g, *file, *to, *asJSON)
+	}
 	start := time.Now()
 	seq, err := hg.Sequence(ctx, *to)
 	stopped := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
@@ -84,6 +88,14 @@ func runSeq(ctx context.Context, env *Env, args []string) int {
 		return exitTimeout
 	}
 	return exitOK
+}
+
+// seqLimit is the largest --to: larger with a file, which holds the values on disk.
+func seqLimit(file string) int {
+	if file != "" {
+		return maxSeqFile
+	}
+	return maxSeq
 }
 
 // printSeq writes the values twelve to a row, as Winning Ways tabulates Kayles.

@@ -14,7 +14,7 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE]]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE]] [--values FILE]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -31,6 +31,7 @@ type solveFlags struct {
 	db                          storeFlags
 	workers                     workersFlag
 	server                      nodeFlags // --server URL: solve through a cluster (server.go)
+	values                      string    // --values FILE: heap values from `grundy seq --file`
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -41,6 +42,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.Var((*durationValue)(&f.timeout), "timeout", "stop after this long (e.g. 30s) and print what was proven")
+	fs.StringVar(&f.values, "values", "", "take the values of heaps from this file of `grundy seq --file` (octal codes, grundys-game): heaps up to what it holds")
 	fs.Int64Var(&f.treeNodes, "tree-nodes", 1_000_000, "measure the solution tree when its recording takes at most this many nodes (0: never)")
 	fs.DurationVar(&f.treeTime, "tree-time", time.Second, "measure the solution tree when its recording takes at most this long")
 	f.moves.register(fs)
@@ -62,6 +64,9 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "solve", err)
 	}
 	if err := f.check(); err != nil {
+		return fail(env, "solve", err)
+	}
+	if err := useValues(g, f.values); err != nil {
 		return fail(env, "solve", err)
 	}
 	p, err := games.Parse(g, text)

@@ -180,7 +180,7 @@ func waitBusy(t *testing.T, url, creds, name string, within time.Duration) strin
 	return ""
 }
 
-// Three workers solve Cram 4x9 (nimber 1: a local solve says so, README: Cram 4x9 27 s; each
+// Three workers solve Cram 4x9 (nimber 1: a local solve says so, docs/benchmarks.md: Cram 4x9 27 s; each
 // result is read out as a proof and checked by the coordinator, which takes about three
 // times the search alone);
 // one is killed with SIGKILL in the middle of a unit, which JetStream hands to another

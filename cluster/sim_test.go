@@ -82,7 +82,7 @@ func (r simReport) log(t testing.TB, what string) {
 }
 
 // TestSimulation runs a small position (Cram 3x9, a few seconds on 64 workers) to stay within
-// the tests' time; BenchmarkSimulation runs Cram 5x6, whose figures the README gives.
+// the tests' time; BenchmarkSimulation runs Cram 5x6, whose figures docs/benchmarks.md gives.
 func TestSimulation(t *testing.T) {
 	board := "3x9"
 	r := simulate(t, "cram", board, 64, 4, Config{UnitNodes: 5000, Window: 4, AckWait: 5 * time.Second},
@@ -98,7 +98,7 @@ func TestSimulation(t *testing.T) {
 
 // BenchmarkSimulation is TestSimulation's run on Cram 5x6, timed, on units of 5 000 to
 // 50 000 nodes, each result with its proof, checked by the coordinator: go test -run '^$'
-// -bench Simulation ./cluster/ (README: Cluster). Each takes minutes here.
+// -bench Simulation ./cluster/ (docs/benchmarks.md: Cluster). Each takes minutes here.
 func BenchmarkSimulation(b *testing.B) {
 	for _, c := range []struct {
 		name  string

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 
 	"grundy/games/boxing"
 	"grundy/games/chocolate"
@@ -60,4 +61,33 @@ func subtractionGame(set string) (Game, error) {
 		return nil, err
 	}
 	return heaps(g), nil
+}
+
+// A ValuesFile is a heap game whose values can be streamed to a file and read back from it
+// (octal codes and Grundy's game): `grundy seq --file` and `grundy solve --values` use it.
+type ValuesFile interface {
+	// OpenValues opens the values file at path, created if missing, to grow it.
+	OpenValues(path string) (*octal.File, error)
+	// UseValues reads the values file at path and values the heaps it covers from it.
+	UseValues(path string) error
+}
+
+// valuesFiler is what a nimberer needs to be a ValuesFile.
+type valuesFiler interface {
+	OpenFile(path string) (*octal.File, error)
+	UseValues(path string) error
+}
+
+func (h heapGame) OpenValues(path string) (*octal.File, error) {
+	if f, ok := h.nimberer.(valuesFiler); ok {
+		return f.OpenFile(path)
+	}
+	return nil, fmt.Errorf("%s: %w: no values file, its nimbers have a closed form", h.Name(), ErrSyntax)
+}
+
+func (h heapGame) UseValues(path string) error {
+	if f, ok := h.nimberer.(valuesFiler); ok {
+		return f.UseValues(path)
+	}
+	return fmt.Errorf("%s: %w: no values file, its nimbers have a closed form", h.Name(), ErrSyntax)
 }

@@ -52,7 +52,7 @@ const (
 )
 
 // DefaultAlgo is the search a request with no Algo gets: the fastest for the game, measured
-// (README, "Proof-number search"): proof numbers for Sprouts, where they decide 0*13 and
+// (docs/benchmarks.md, docs/design/proof-numbers.md): proof numbers for Sprouts, where they decide 0*13 and
 // take a third of SPOTS's CPU on 0*12; the couples search for the other games. On Cram,
 // proof numbers with their final start are as fast on 3x11 and faster on 4x7 and 3x13
 // (two thirds of the time), but the larger boards, whose DAG may pass its budget, are not

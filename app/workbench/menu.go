@@ -60,6 +60,8 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Zoom In", w.Tree.ZoomIn),
 		fyne.NewMenuItem("Zoom Out", w.Tree.ZoomOut),
 		fyne.NewMenuItem("Fit", w.Tree.Fit),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Sequence…", func() { w.ShowSequence() }),
 	)
 	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view))
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // proofLimit is how far Nimbers computes past the requested heap to prove a period. Finding a
-// period of an unsolved code there costs about t·proofLimit²/4 steps, a fraction of a second.
+// period of an unsolved code there costs at most about t·proofLimit²/4 steps (the plain mex),
+// a fraction of a second.
 const proofLimit = 1 << 14
 
 // laskerSieved is how many heaps of Lasker's Nim Nimbers computes by mex before it switches
@@ -20,8 +21,9 @@ const laskerSieved = 1024
 // e of the sequence when it is proven periodic: g(m+p) = g(m) for every m ≥ e. Otherwise p
 // and e are 0.
 //
-// A period of an octal code is proven by the periodicity theorem (Winning Ways, ch. 4; Guy and
-// Smith 1956), so Nimbers may look past n to prove one, and fills the values beyond the proof
+// The values of an octal code and of Grundy's game come from a Run, by the rare/common
+// method. A period of an octal code is proven by the periodicity theorem (Winning Ways,
+// ch. 4; Guy and Smith 1956), so Nimbers may look past n to prove one, and fills the values beyond the proof
 // by the period. Lasker's Nim follows its closed form (g(4k+3) = 4k+4, g(4k+4) = 4k+3, other
 // heaps their own size), which is not a period. Grundy's game has no known period.
 //
@@ -46,12 +48,8 @@ func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
 		}
 	case kindLasker:
 		values, err = g.laskerNimbers(ctx, n)
-	case kindGrundy:
-		s := newSieve(g, min(n+1, 1<<16))
-		err = s.grow(ctx, n+1)
-		values = ints(s.v, len(s.v))
 	default:
-		values, p, e, err = g.octalNimbers(ctx, n)
+		values, p, e, err = g.runNimbers(ctx, n)
 	}
 	if err != nil {
 		return values, 0, 0, fmt.Errorf("%s: nimbers of heaps to %d: %w", g.name, n, err)
@@ -59,23 +57,32 @@ func (g *Game) Nimbers(ctx context.Context, n int) ([]int, int, int, error) {
 	return values, p, e, nil
 }
 
-// octalNimbers computes the nimbers of an octal code in doubling stages, trying after each to
-// prove a period, up to heap n or proofLimit, whichever is larger.
-func (g *Game) octalNimbers(ctx context.Context, n int) ([]int, int, int, error) {
-	limit := max(n+1, proofLimit)
-	s := newSieve(g, min(limit, 1<<10))
-	for stage := 64; ; stage *= 2 {
-		to := min(stage, limit)
-		if err := s.grow(ctx, to); err != nil {
-			return ints(s.v, min(len(s.v), n+1)), 0, 0, err
-		}
-		if p, e, ok := provePeriod(s.v, len(g.digits)-1, g.splits); ok {
-			return extend(s.v, n+1, p), p, e, nil
-		}
-		if to == limit {
-			return ints(s.v, n+1), 0, 0, nil
-		}
+// runNimbers computes the nimbers of an octal code or Grundy's game by a Run. For an octal
+// code it goes on to proofLimit heaps, when n is smaller, to prove a period, and fills the
+// values past the proof by the period.
+func (g *Game) runNimbers(ctx context.Context, n int) ([]int, int, int, error) {
+	r, err := g.NewRun()
+	if err != nil {
+		return nil, 0, 0, err
 	}
+	limit := n + 1
+	if g.kind == kindOctal {
+		limit = max(limit, proofLimit)
+	}
+	if err := r.Grow(ctx, limit); err != nil {
+		return runInts(r, min(r.Len(), n+1)), 0, 0, err
+	}
+	p, e := r.Period()
+	return runInts(r, n+1), p, e, nil
+}
+
+// runInts returns the first size values of r.
+func runInts(r *Run, size int) []int {
+	out := make([]int, size)
+	for i := range out {
+		out[i] = r.At(i)
+	}
+	return out
 }
 
 // laskerNimbers computes the first heaps of Lasker's Nim by mex and the others by the closed
@@ -111,15 +118,6 @@ func ints(v []int32, size int) []int {
 	out := make([]int, size)
 	for i := range min(size, len(v)) {
 		out[i] = int(v[i])
-	}
-	return out
-}
-
-// extend returns size values: v, then values repeating with period p.
-func extend(v []int32, size, p int) []int {
-	out := ints(v, size)
-	for m := len(v); m < size; m++ {
-		out[m] = out[m-p]
 	}
 	return out
 }

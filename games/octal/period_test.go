@@ -42,3 +42,32 @@ func TestProvePeriodNoSplit(t *testing.T) {
 		t.Errorf("provePeriod(to 11) = %d, %d, %t, want 7, 0, true", p, e, ok)
 	}
 }
+
+// TestProvePeriod_MultiplesRuledOut compares provePeriod with a search that tries every
+// period, on sequences periodic after a long preperiod whose window fits or not.
+func TestProvePeriod_MultiplesRuledOut(t *testing.T) {
+	slow := func(v []uint8, t int) (int, int, bool) {
+		for p := 1; windowEnd(1, p, t, true)-1+p <= len(v)-1; p++ {
+			if e := preperiod(v, p); windowEnd(max(e, 1), p, t, true)-1+p <= len(v)-1 {
+				return p, e, true
+			}
+		}
+		return 0, 0, false
+	}
+	for _, n := range []int{1500, 2017, 2018, 5000} {
+		v := make([]uint8, n)
+		for m := range v {
+			v[m] = uint8(m % 7 * 3 % 5) // period 7
+		}
+		v[1000] = 9 // the last exception: preperiod 1001, window to 2·1001+2·7+2-1 = 2017
+		v[500] = 9
+		p, e, ok := provePeriod(v, 2, true)
+		if n >= 2018 && (p != 7 || e != 1001) {
+			t.Errorf("provePeriod(%d values) = %d, %d, want 7, 1001", n, p, e)
+		}
+		wp, we, wok := slow(v, 2)
+		if p != wp || e != we || ok != wok {
+			t.Errorf("provePeriod(%d values) = %d, %d, %t, want %d, %d, %t", n, p, e, ok, wp, we, wok)
+		}
+	}
+}

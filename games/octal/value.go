@@ -2,6 +2,8 @@ package octal
 
 import (
 	"context"
+	"os"
+	"strings"
 	"sync"
 )
 
@@ -17,9 +19,10 @@ const sieveBudget = 800_000_000
 type table struct {
 	mu     sync.Mutex
 	s      *sieve
-	reach  int // the sieve stops before this heap: heaps 0..reach-1 fit in sieveBudget
-	period int // the period proven within proofLimit heaps, as Nimbers proves it; 0: none
-	pre    int // its preperiod
+	reach  int  // the sieve stops before this heap: heaps 0..reach-1 fit in sieveBudget
+	period int  // the period proven within proofLimit heaps, as Nimbers proves it; 0: none
+	pre    int  // its preperiod
+	file   *Run // values read by UseValues, which come first; nil: none
 }
 
 // newTable returns the empty table of g, an octal code or Grundy's game.
@@ -75,12 +78,18 @@ func (g *Game) MaxHeap() int {
 	if g.tab == nil || g.tab.reach > MaxHeap {
 		return MaxHeap
 	}
-	if g.kind == kindGrundy {
-		return g.tab.reach - 1
-	}
 	t := g.tab
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if f := t.file; f != nil {
+		if p, _ := f.Period(); p > 0 {
+			return MaxHeap
+		}
+		return min(max(t.reach, f.Len())-1, MaxHeap)
+	}
+	if g.kind == kindGrundy {
+		return t.reach - 1
+	}
 	for !t.examined() {
 		t.grow()
 	}
@@ -88,6 +97,27 @@ func (g *Game) MaxHeap() int {
 		return MaxHeap
 	}
 	return t.reach - 1
+}
+
+// UseValues reads the values file at path (see File), checked as OpenFile checks it, and
+// takes the values of heaps from it from then on: MaxHeap grows to what the file holds, or
+// to the constant MaxHeap when its values prove a period.
+func (g *Game) UseValues(path string) error {
+	if g.tab == nil {
+		return fileError{g.name + ": no values file: its nimbers have a closed form"}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	r, _, err := g.readValues(path, data, strings.HasSuffix(path, ".txt"))
+	if err != nil {
+		return err
+	}
+	g.tab.mu.Lock()
+	g.tab.file = r
+	g.tab.mu.Unlock()
+	return nil
 }
 
 // sure returns a heap size up to which every heap of g is legal, known without the sieve.
@@ -101,6 +131,15 @@ func (g *Game) sure() int {
 // value returns the nimber of a heap of h tokens, sieving as far as it needs; t.mu is held.
 // It knows nothing of heaps at or past reach that no proven period covers.
 func (t *table) value(h int) (int, bool) {
+	if f := t.file; f != nil {
+		p, e := f.Period()
+		switch {
+		case h < f.Len():
+			return f.At(h), true
+		case p > 0:
+			return f.At(e + (h-e)%p), true
+		}
+	}
 	for {
 		switch v := t.s.v; {
 		case h < len(v):

@@ -171,7 +171,7 @@ func (c *canon) write(dst []byte) []byte {
 // no refinement, and one rendering that takes the first way at every branch point (search
 // walks them all). About 2.5 % of the lands met get a text that depends on how they were
 // written (TestCheapKeyFaithful: 2.6 %); solving 0*10 and 0*11 takes 0.63–0.83 times the
-// user CPU by proof numbers, 0.65 by couples, for 2–25 % more nodes (README).
+// user CPU by proof numbers, 0.65 by couples, for 2–25 % more nodes (docs/design/proof-numbers.md).
 //
 // The text is still a faithful key, which the cache needs: it is a rendering, so it writes
 // every region, every boundary and every spot of the land, each letter with one name at both

@@ -1,0 +1,54 @@
+package drawing
+
+import (
+	"fmt"
+	"strings"
+
+	"grundy/games/sprouts"
+)
+
+// ForPath returns the drawing of the position reached from root by moves, each an option of
+// the position before it (as the nodes of a solution tree are reached from its root): root
+// drawn as fresh spots, then each move replayed. Only roots of fresh spots ("0*k", "0.0",
+// "0") are drawn; other typed strings get an error, and are shown as strings.
+func ForPath(root string, moves []string) (*Drawing, error) {
+	p, err := sprouts.Parse(root)
+	if err != nil {
+		return nil, err
+	}
+	k, ok := freshSpots(p.String())
+	if !ok {
+		return nil, fmt.Errorf("drawing: no drawing for %s: only fresh spots (0*k) are drawn", p)
+	}
+	d := New(k)
+	for i, m := range moves {
+		next, err := d.Replay(m)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		d = next
+	}
+	return d, nil
+}
+
+// freshSpots returns k when canonical position s is k spots with no line in one region.
+func freshSpots(s string) (int, bool) {
+	switch {
+	case s == "0":
+		return 1, true
+	case s == "!":
+		return 0, true
+	}
+	rest, ok := strings.CutPrefix(s, "0*")
+	if !ok {
+		return 0, false
+	}
+	k := 0
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		k = 10*k + int(c-'0')
+	}
+	return k, true
+}
