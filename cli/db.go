@@ -37,9 +37,9 @@ var dbCommands []dbCommand
 
 func init() {
 	dbCommands = []dbCommand{
-		{"stats", "db stats [--db PATH]", "facts per game and size on disk", runDBStats},
-		{"import", "db import FILE… --game G [--db PATH] [--timeout D]",
-			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing", runDBImport},
+		{"stats", "db stats [--db PATH]", "facts per game, where they came from, claims, and size on disk", runDBStats},
+		{"import", "db import FILE… --game G [--verify] [--db PATH] [--timeout D]",
+			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing: as claims, or with --verify as facts checked", runDBImport},
 		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH] [--timeout D]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
 		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
@@ -155,15 +155,47 @@ func runDBStats(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return dbFail(env, "stats", err)
 	}
-	var total int64
+	var total, claims int64
 	for _, g := range st.Games {
-		total += g.Entries
+		total, claims = total+g.Entries, claims+g.Claims
 	}
-	fmt.Fprintf(env.Stdout, "store %s: %d games, %s facts, %s on disk\n", dir, len(st.Games), numfmt.Grouped(total), bytesText(st.DiskBytes))
+	fmt.Fprintf(env.Stdout, "store %s: %d games, %s facts, %s on disk%s\n", dir, len(st.Games), numfmt.Grouped(total), bytesText(st.DiskBytes), claimsTotal(claims))
 	for _, g := range st.Games {
-		fmt.Fprintf(env.Stdout, "  %-20s %12s\n", g.Game, numfmt.Grouped(g.Entries))
+		fmt.Fprintf(env.Stdout, "  %-20s %12s%s\n", g.Game, numfmt.Grouped(g.Entries), provenance(g))
 	}
 	return storeStatus(env, "db stats", s, exitOK)
+}
+
+func claimsTotal(n int64) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s claims, not checked", numfmt.Grouped(n))
+}
+
+// provenance says where a game's facts came from, when not all from this machine's search:
+// "(3 searched here, 2 imported; checked) + 1 claim, imported, not checked".
+func provenance(g store.GameStats) string {
+	var from []string
+	for src, n := range g.From {
+		if n > 0 {
+			from = append(from, numfmt.Grouped(n)+" "+store.Source(src).String())
+		}
+	}
+	var b strings.Builder
+	if len(from) > 1 || len(from) == 1 && g.From[store.FromSearch] == 0 {
+		fmt.Fprintf(&b, "  (%s; checked)", strings.Join(from, ", "))
+	}
+	if g.Claims > 0 {
+		var by []string
+		for src, n := range g.ClaimsFrom {
+			if n > 0 {
+				by = append(by, numfmt.Grouped(n)+" "+store.Source(src).String())
+			}
+		}
+		fmt.Fprintf(&b, "  + claims, not checked: %s", strings.Join(by, ", "))
+	}
+	return b.String()
 }
 
 // bytesText writes a size on disk: 812 B, 52 KB, 1.3 MB, 2.0 GB.
@@ -191,6 +223,7 @@ func runDBImport(ctx context.Context, env *Env, args []string) int {
 	fs, dbPath := dbFlags("import")
 	gameName := fs.String("game", "", "the game of Glop and SPOTS files (jsonl lines name theirs)")
 	timeout := timeoutFlag(fs)
+	verify := fs.Bool("verify", false, "derive every fact again from the rules, as db check does, and add those that hold as proven; without it the facts are claims, which no search takes as proven")
 	files, err := parseArgs(fs, args)
 	if err == nil && len(files) == 0 {
 		err = usagef("want FILE… to import")
@@ -221,16 +254,40 @@ func runDBImport(ctx context.Context, env *Env, args []string) int {
 		if ctx.Err() != nil {
 			return max(status, dbFail(env, "import", fmt.Errorf("%s: stopped, nothing imported: %w", name, context.Cause(ctx))))
 		}
-		rep, err := importFile(ctx, s, name, g)
+		rep, err := importFile(ctx, s, name, g, store.ImportOptions{Verify: *verify})
 		if err != nil {
 			// Each file is all or nothing: go on with the others, and exit with the worst.
 			status = max(status, dbFail(env, "import", err))
 			continue
 		}
-		fmt.Fprintf(env.Stdout, "%s: %s facts: %s new, %s grown, %s known%s\n", name, numfmt.Grouped(int64(rep.Read)),
-			numfmt.Grouped(int64(rep.Added)), numfmt.Grouped(int64(rep.Grown)), numfmt.Grouped(int64(rep.Known)), emptyNote(rep.Empty))
+		status = max(status, printImport(env, name, rep, *verify))
 	}
 	return status
+}
+
+// printImport says what an import of the file name did, and names each fact it rejected
+// (--verify): then its status is exitFailed.
+func printImport(env *Env, name string, rep store.ImportReport, verified bool) int {
+	n := func(k int) string { return numfmt.Grouped(int64(k)) }
+	if !verified {
+		fmt.Fprintf(env.Stdout, "%s: %s facts: %s claims, not checked (db import --verify checks them), %s known%s\n", name, n(rep.Read),
+			n(rep.Claimed), n(rep.Known), emptyNote(rep.Empty))
+		return exitOK
+	}
+	fmt.Fprintf(env.Stdout, "%s: %s facts: %s new, %s grown, %s known, %s rejected%s\n", name, n(rep.Read),
+		n(rep.Added), n(rep.Grown), n(rep.Known), n(len(rep.Rejected)), emptyNote(rep.Empty))
+	const most = 20
+	for i, r := range rep.Rejected {
+		if i == most {
+			fmt.Fprintf(env.Stderr, "grundy db import: %s: %s more facts rejected\n", name, n(len(rep.Rejected)-most))
+			break
+		}
+		fmt.Fprintf(env.Stderr, "grundy db import: %s:%d: %s: not verified: %s\n", name, r.Line, r.Position, oneLine(r.Err.Error()))
+	}
+	if len(rep.Rejected) > 0 {
+		return exitFailed
+	}
+	return exitOK
 }
 
 func emptyNote(n int) string {
@@ -242,7 +299,7 @@ func emptyNote(n int) string {
 
 // importFile adds one file to s, all or nothing, read one line at a time (store.ImportFile):
 // SPOTS's databases run to gigabytes.
-func importFile(ctx context.Context, s *store.Store, name string, g games.Game) (store.ImportReport, error) {
+func importFile(ctx context.Context, s *store.Store, name string, g games.Game, opts store.ImportOptions) (store.ImportReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return store.ImportReport{}, err
@@ -250,7 +307,7 @@ func importFile(ctx context.Context, s *store.Store, name string, g games.Game) 
 	defer f.Close()
 	// A read that waits (a pipe, a slow disk) ends when the file closes.
 	defer context.AfterFunc(ctx, func() { f.Close() })()
-	return store.ImportFileContext(ctx, s, f, name, g)
+	return store.ImportFileWith(ctx, s, f, name, g, opts)
 }
 
 func readDatabase(name string, g games.Game) (*store.Database, error) {
@@ -393,8 +450,8 @@ func runDBMerge(ctx context.Context, env *Env, args []string) int {
 			status = max(status, dbFail(env, "merge", err))
 			continue
 		}
-		fmt.Fprintf(env.Stdout, "%s: %s facts read: %s new, %s grown, %d conflicts\n", src, numfmt.Grouped(rep.Read),
-			numfmt.Grouped(rep.Added), numfmt.Grouped(rep.Grown), len(rep.Conflicts))
+		fmt.Fprintf(env.Stdout, "%s: %s facts read: %s new, %s grown, %d conflicts%s\n", src, numfmt.Grouped(rep.Read),
+			numfmt.Grouped(rep.Added), numfmt.Grouped(rep.Grown), len(rep.Conflicts), claimsNote(rep.Claims))
 		for _, c := range rep.Conflicts {
 			fmt.Fprintf(env.Stdout, "  conflict: %s %s: %s holds %s, %s holds %s\n", c.Game, engine.Quote(c.Key), dir, describe(c.Have), src, describe(c.Got))
 		}
@@ -403,6 +460,13 @@ func runDBMerge(ctx context.Context, env *Env, args []string) int {
 		}
 	}
 	return status
+}
+
+func claimsNote(n int64) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s claims (facts imported there, not checked) kept as claims", numfmt.Grouped(n))
 }
 
 // mergeOne merges the store in src, which must exist, into s.

@@ -24,8 +24,13 @@ func grundyOK(t *testing.T, args ...string) string {
 	return out
 }
 
-// storeFacts returns every fact of the store in dir, by game and key.
-func storeFacts(t *testing.T, dir string) map[string]engine.Fact {
+// storeFacts returns every fact proven of the store in dir, by game and key.
+func storeFacts(t *testing.T, dir string) map[string]engine.Fact { return storeTier(t, dir, false) }
+
+// storeClaims returns every claim of the store in dir (facts imported, not checked).
+func storeClaims(t *testing.T, dir string) map[string]engine.Fact { return storeTier(t, dir, true) }
+
+func storeTier(t *testing.T, dir string, claims bool) map[string]engine.Fact {
 	t.Helper()
 	s, err := store.Open(dir)
 	if err != nil {
@@ -33,10 +38,17 @@ func storeFacts(t *testing.T, dir string) map[string]engine.Fact {
 	}
 	defer s.Close()
 	facts := map[string]engine.Fact{}
-	err = s.Each("", func(game, key string, f engine.Fact) error {
-		facts[game+" "+key] = f
-		return nil
-	})
+	if claims {
+		err = s.EachClaim("", func(game, key string, c store.Claim) error {
+			facts[game+" "+key] = c.Fact
+			return nil
+		})
+	} else {
+		err = s.Each("", func(game, key string, f engine.Fact) error {
+			facts[game+" "+key] = f
+			return nil
+		})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,28 +68,55 @@ func sameFacts(t *testing.T, got, want map[string]engine.Fact) {
 }
 
 // A Glop file of small Sprouts positions (the published nimbers of 1 to 6 spots, the losing
-// 7 and 8 of docs/results.md, the 2-spot game of SPROUTS.md) imports, and solve then answers from it.
+// 7 and 8 of docs/results.md, the 2-spot game of SPROUTS.md) imports as claims, which solve does not
+// take as proven; its own certificate of 0*8, imported and verified, solve answers from.
 func TestDB_ImportUsedBySolve(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "facts")
+	tmp := t.TempDir()
+	db := filepath.Join(tmp, "facts")
 	out := grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
-	if !strings.Contains(out, "21 facts: 21 new, 0 grown, 0 known") {
+	if !strings.Contains(out, "21 facts: 21 claims, not checked") {
 		t.Errorf("import said %q", out)
 	}
 	again := grundyOK(t, "db", "import", "testdata/sprouts-small.spr", "--game", "sprouts", "--db", db)
-	if !strings.Contains(again, "21 facts: 0 new, 0 grown, 21 known") {
+	if !strings.Contains(again, "21 facts: 0 claims, not checked (db import --verify checks them), 21 known") {
 		t.Errorf("second import said %q", again)
+	}
+	if res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0"); *res.Nimber != 0 || *res.Stats.StoreHits != 0 {
+		t.Errorf("solve 0*8 over claims: nimber %d, %d store hits; want 0 searched, none read", *res.Nimber, *res.Stats.StoreHits)
+	}
+	cert := filepath.Join(tmp, "cert.spr")
+	grundyOK(t, "db", "export", "--format", "glop", "--game", "sprouts", "-o", cert, "--db", db)
+	db = filepath.Join(tmp, "checked")
+	if out := grundyOK(t, "db", "import", "--verify", cert, "--game", "sprouts", "--db", db); !strings.Contains(out, " 0 rejected") {
+		t.Errorf("import --verify said %q", out)
 	}
 	res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0")
 	if *res.Nimber != 0 || *res.Stats.StoreHits == 0 || res.Stats.Nodes > 1 {
 		t.Errorf("solve 0*8: nimber %d, %d store hits, %d nodes; want 0 from the store, no search", *res.Nimber, *res.Stats.StoreHits, res.Stats.Nodes)
 	}
-	sum := solveJSON(t, "sprouts", "0*5 + 0*7 + 1a2a", "--db", db, "--tree-nodes", "0")
-	if *sum.Nimber != 1^0^1 || *sum.Stats.StoreHits < 3 {
-		t.Errorf("solve 0*5 + 0*7 + 1a2a: nimber %d, %d store hits; want 0 from 3 hits", *sum.Nimber, *sum.Stats.StoreHits)
-	}
 	stats := grundyOK(t, "db", "stats", "--db", db)
-	if !regexp.MustCompile(`1 games, \d+ facts, \d+ KB on disk\n  sprouts +\d+\n$`).MatchString(stats) {
+	if !regexp.MustCompile(`1 games, \d+ facts, \d+ KB on disk\n  sprouts +\d+  \(\d+ imported; checked\)\n$`).MatchString(stats) {
 		t.Errorf("stats: %q", stats)
+	}
+}
+
+// A false line of a Glop file (nimber(0*8) is 0) is imported as a claim: solve answers
+// right, db stats counts it apart, and --verify rejects it, naming its line.
+func TestDB_FalseLineIsAClaim(t *testing.T) {
+	tmp := t.TempDir()
+	db, bad := filepath.Join(tmp, "facts"), filepath.Join(tmp, "bad.spr")
+	os.WriteFile(bad, []byte("[Positions+Nimber]\n0*8 3\n"), 0o644)
+	grundyOK(t, "db", "import", bad, "--game", "sprouts", "--db", db)
+	if res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0"); *res.Nimber != 0 {
+		t.Errorf("solve 0*8 after the false line: nimber %d, want 0", *res.Nimber)
+	}
+	if stats := grundyOK(t, "db", "stats", "--db", db); !strings.Contains(stats, "; 1 claims, not checked\n") || !strings.Contains(stats, "+ claims, not checked: 1 imported") {
+		t.Errorf("stats: %q", stats)
+	}
+	code, out, errOut := grundy("db", "import", "--verify", bad, "--game", "sprouts", "--db", filepath.Join(tmp, "fresh"))
+	if code != exitFailed || !strings.Contains(out, "0 new, 0 grown, 0 known, 1 rejected") ||
+		!strings.HasPrefix(errOut, "grundy db import: "+bad+`:2: position "0*8": not verified: `) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("import --verify: exit %d, stdout %q, stderr %q; want 1 and line 2 named", code, out, errOut)
 	}
 }
 
@@ -103,7 +142,7 @@ func TestDB_CorruptFileChangesNothing(t *testing.T) {
 		if code != want || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, name) {
 			t.Errorf("import %s: exit %d, stderr %q; want %d and one line naming the file", name, code, errOut, want)
 		}
-		if name == "conflict.spr" && !strings.Contains(errOut, `conflict.spr:3: conflicting facts: sprouts position "0*6": nimber 1 in the file, nimber 0 in the store`) {
+		if name == "conflict.spr" && !strings.Contains(errOut, `conflict.spr:3: conflicting facts: sprouts position "0*6": nimber 1 in the file, nimber 0 claimed by the import of testdata/sprouts-small.spr (line 7, not checked) in the store`) {
 			t.Errorf("conflict message %q", errOut)
 		}
 	}
@@ -124,7 +163,7 @@ func TestDB_ExportImportRoundTrip(t *testing.T) {
 	all := filepath.Join(tmp, "all.jsonl")
 	grundyOK(t, "db", "export", "--format", "jsonl", "-o", all, "--db", src)
 	grundyOK(t, "db", "import", all, "--db", dst)
-	sameFacts(t, storeFacts(t, dst), storeFacts(t, src))
+	sameFacts(t, storeClaims(t, dst), storeFacts(t, src))
 
 	glop := filepath.Join(tmp, "sprouts.spr")
 	out := grundyOK(t, "db", "export", "--format", "glop", "--game", "sprouts", "-o", glop, "--db", src)
@@ -134,7 +173,7 @@ func TestDB_ExportImportRoundTrip(t *testing.T) {
 		t.Errorf("export said %q and wrote:\n%s", out, text)
 	}
 	back := filepath.Join(tmp, "back")
-	grundyOK(t, "db", "import", glop, "--game", "sprouts", "--db", back)
+	grundyOK(t, "db", "import", "--verify", glop, "--game", "sprouts", "--db", back)
 	want := map[string]engine.Fact{}
 	for k, f := range storeFacts(t, src) {
 		if _, ok := f.Nimber(); ok && strings.HasPrefix(k, "sprouts ") {
@@ -172,7 +211,7 @@ func TestDB_ExportCramBoards(t *testing.T) {
 			t.Errorf("line %q: want a board of one component, %v", l, err)
 		}
 	}
-	grundyOK(t, "db", "import", glop, "--game", "cram", "--db", back)
+	grundyOK(t, "db", "import", "--verify", glop, "--game", "cram", "--db", back)
 	want := map[string]engine.Fact{}
 	for k, f := range storeFacts(t, src) {
 		if _, ok := f.Nimber(); ok {
@@ -192,7 +231,7 @@ func TestDB_ExportCramBoards(t *testing.T) {
 			t.Errorf("jsonl line %s: want a position, no key", l)
 		}
 	}
-	grundyOK(t, "db", "import", all, "--db", again)
+	grundyOK(t, "db", "import", "--verify", all, "--db", again)
 	sameFacts(t, storeFacts(t, again), storeFacts(t, src))
 }
 

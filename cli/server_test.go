@@ -32,7 +32,6 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--no-db"}, "no grundy server"},
 		{[]string{"work", "--no-db"}, "want --server URL"},
 		{[]string{"work", "--server", "nats://x", "--units", "0"}, "--units 0"},
-		{[]string{"work", "--server", "nats://x", "--share-depth", "0"}, "--share-depth 0"},
 		{[]string{"serve", "--listen", "127.0.0.1:99999", "--no-db"}, "the port is not a number from 0 to 65535"},
 		{[]string{"serve", "--listen", "nohost", "--no-db"}, `--listen "nohost"`},
 		{[]string{"serve", "--listen", l.Addr().String(), "--no-db"}, "cannot listen"},

@@ -15,7 +15,7 @@ import (
 
 var cmdWork = &Command{
 	Name:      "work",
-	UsageLine: "work --server URL [--creds FILE] [--ca FILE] [--workers N] [--units N] [--name NAME] [--cache-mb N] [--share-depth D] [--db PATH | --no-db]",
+	UsageLine: "work --server URL [--creds FILE] [--ca FILE] [--workers N] [--units N] [--name NAME] [--cache-mb N] [--db PATH | --no-db]",
 	Short:     "a worker joining a cluster: searches its units until stopped",
 	Run:       runWork,
 }
@@ -30,7 +30,6 @@ func runWork(ctx context.Context, env *Env, args []string) int {
 	fs.IntVar(&cfg.Slots, "units", 1, "units searched at once, each on --workers goroutines")
 	fs.StringVar(&cfg.Name, "name", "", "the worker's name in the cluster (default host-pid)")
 	fs.IntVar(&cfg.CacheMB, "cache-mb", 256, "the cache of each game searched, in megabytes")
-	fs.IntVar(&cfg.ShareDepth, "share-depth", cluster.DefaultShareDepth, "publish the facts of positions within this many moves of a unit's root (-1: every fact); the others stay local")
 	workers.register(fs)
 	db.register(fs)
 	fs.Lookup("db").Usage = "the facts store to read and grow (default: the first of grundy-work/1, grundy-work/2, … beside the default store that no other process holds)"
@@ -45,8 +44,6 @@ func runWork(ctx context.Context, env *Env, args []string) int {
 		err = usagef("--units %d: want 1 to 1024", cfg.Slots)
 	case cfg.CacheMB < 1 || cfg.CacheMB > 1<<20:
 		err = usagef("--cache-mb %d: want 1 to %d", cfg.CacheMB, 1<<20)
-	case cfg.ShareDepth < -1 || cfg.ShareDepth == 0 || cfg.ShareDepth > 8:
-		err = usagef("--share-depth %d: want 1 to 8, or -1 for every fact", cfg.ShareDepth)
 	}
 	if err == nil {
 		err = workers.check()

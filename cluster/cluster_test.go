@@ -194,7 +194,7 @@ func TestSolve_SmallPositions(t *testing.T) {
 // kept the second alone when the first was still in ristretto's buffer).
 func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 	tc := startCluster(t, 0, Config{}, WorkerConfig{})
-	ctx, cl := tc.dialAs(t, tc.worker, 30*time.Second)
+	ctx, cl := tc.dialAs(t, tc.srv.Auth(), 30*time.Second) // the coordinator's: facts checked
 	const keys = 200
 	batch := func(n int) []keyedFact {
 		var out []keyedFact
@@ -204,7 +204,7 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 		return out
 	}
 	for i, node := range []string{"w1", "w2"} {
-		if _, err := publishFacts(ctx, cl.c, node, "cram", batch(i)); err != nil {
+		if _, err := publishFacts(ctx, cl.c, subjectChecked, node, "cram", batch(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,16 +228,22 @@ func TestCoordinator_CacheMergesTheWorkersFacts(t *testing.T) {
 }
 
 // A job given up (Client.Cancel) is answered so at once, its units are dropped, the workers
-// searching them stop at their next heartbeat, and what they proved stays in the store.
+// searching them stop at their next heartbeat, and what they proved stays in their store;
+// the coordinator's takes nothing of units with no result, whose proof it never checked.
 func TestCancel_StopsTheJobsUnits(t *testing.T) {
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	wst, err := store.Open(t.TempDir()) // the workers'
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wst.Close()
 	// Units as large as the whole search (cram 4x9: a local solve takes 27 s), and a
 	// heartbeat every 10 s, which the answers' watch does not wait for.
-	tc := startClusterStore(t, 2, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16}, st)
+	tc := startClusterStore(t, 2, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16, Store: wst}, st)
 	ctx, cl := tc.client(t, 60*time.Second)
 	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"}
 	solved := make(chan error, 1)
@@ -262,21 +268,28 @@ func TestCancel_StopsTheJobsUnits(t *testing.T) {
 		t.Errorf("units left in the work queue after the cancel: %v %+v", err, info.CachedInfo().State)
 	}
 	tc.stop() // the merges end before the store is read
-	if err := st.Flush(); err != nil {
-		t.Fatal(err)
+	count := func(s *store.Store) int64 {
+		if err := s.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		ss, err := s.Stats()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept int64
+		for _, g := range ss.Games {
+			kept += g.Entries
+		}
+		return kept
 	}
-	ss, err := st.Stats()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept int64
-	for _, g := range ss.Games {
-		kept += g.Entries
-	}
+	kept := count(wst)
 	if kept == 0 {
-		t.Errorf("the store holds no fact of the searches given up")
+		t.Errorf("the workers' store holds no fact of the searches given up")
 	}
-	t.Logf("the store keeps %d facts of the job given up", kept)
+	if n := count(st); n != 0 {
+		t.Errorf("the coordinator's store holds %d facts of units that gave no result", n)
+	}
+	t.Logf("the workers' store keeps %d facts of the job given up", kept)
 }
 
 // A job given up before its Solve handed it over (the window's Stop, tapped at once) is

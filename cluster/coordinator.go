@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,19 +24,26 @@ import (
 // order, rebuilds the same trees, and publishes the units still open (those still in the
 // work queue are the same messages, which JetStream's duplicate window drops).
 type Coordinator struct {
-	cfg    Config
-	c      *conn
-	merger *merger
-	caches sync.Map // game → *coordCache of the facts seen (decides couples without a unit)
+	cfg     Config
+	c       *conn
+	merger  *merger
+	st      *store.Store // nil: none; the facts checked go there, their origin the worker
+	checked *checkedSet  // the facts checked, read back from the stream after a restart too
+	caches  sync.Map     // game → *coordCache of the facts seen (decides couples without a unit)
 
 	jobs     map[string]*jobState
 	pending  map[string][]Result // results read before their job (a restart)
 	early    map[string]bool     // cancels read before their job (see handle)
 	caughtUp bool                // the results of before the start are all applied
 	workers  map[string]workerSeen
-	events   chan event
-	kvAns    jetstream.KeyValue
-	kvStatus jetstream.KeyValue
+	// distrusted are the senders of a proof that did not hold (see sender): their results
+	// are ignored from then on.
+	distrusted map[string]bool
+	ignored    map[string]bool // the distrusted whose ignored results were logged (once)
+	disputed   map[string]bool // the senders of a proof that the coordinator's search confirmed (logged once)
+	events     chan event
+	kvAns      jetstream.KeyValue
+	kvStatus   jetstream.KeyValue
 }
 
 type workerSeen struct {
@@ -86,9 +94,12 @@ func NewCoordinator(ctx context.Context, url string, st *store.Store, cfg Config
 		c.close()
 		return nil, err
 	}
-	co := &Coordinator{cfg: cfg, c: c, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
-		workers: map[string]workerSeen{}, events: make(chan event, 1024)}
-	co.merger = &merger{node: "coordinator", st: st, cacheOf: co.cache, names: map[string]string{}}
+	co := &Coordinator{cfg: cfg, c: c, st: st, jobs: map[string]*jobState{}, pending: map[string][]Result{}, early: map[string]bool{},
+		workers: map[string]workerSeen{}, distrusted: map[string]bool{}, ignored: map[string]bool{}, events: make(chan event, 1024)}
+	// The facts it checked, read back from the stream after a restart: into the cache (the
+	// store has them already).
+	co.checked = newCheckedSet()
+	co.merger = &merger{node: "coordinator", cacheOf: co.cache, names: map[string]string{}, claimed: map[string]bool{}, checked: co.checked}
 	for _, u := range cfg.Users {
 		co.merger.names[u.NKey] = u.Name
 	}
@@ -313,7 +324,7 @@ func (co *Coordinator) addJob(ctx context.Context, j Job, start time.Time) {
 	s.tree = newTree(j, p, co.cfg.Window, know)
 	co.jobs[j.ID] = s
 	for _, r := range co.pending[j.ID] {
-		co.apply(s, r)
+		co.apply(ctx, s, r)
 	}
 	delete(co.pending, j.ID)
 	s.unsent = append(s.unsent, s.tree.takeFresh()...)
@@ -329,12 +340,17 @@ func (co *Coordinator) addResult(ctx context.Context, r Result) {
 		}
 		return
 	}
-	co.apply(s, r)
+	co.apply(ctx, s, r)
 	s.unsent = append(s.unsent, s.tree.takeFresh()...)
 	co.settle(ctx, s)
 }
 
-func (co *Coordinator) apply(s *jobState, r Result) {
+// apply takes a worker's result into its job, once its proof holds (check).
+func (co *Coordinator) apply(ctx context.Context, s *jobState, r Result) {
+	if !co.check(ctx, s, r) {
+		s.stats.Rejected++
+		return
+	}
 	s.stats.Done++
 	s.stats.Nodes += r.Nodes
 	s.stats.Facts += r.Facts
@@ -399,7 +415,11 @@ func (co *Coordinator) republish(ctx context.Context) {
 func (co *Coordinator) publishUnit(s *jobState, c *couple) (jetstream.PubAckFuture, error) {
 	u := Unit{Job: s.job.ID, ID: c.id, Game: s.job.Game, Position: c.pos.String(), N: c.n, Nodes: co.cfg.UnitNodes}
 	b, _ := json.Marshal(u)
-	return co.c.js.PublishAsync(subjectUnits+s.job.ID, b, jetstream.WithMsgID(s.job.ID+"/"+c.id))
+	id := s.job.ID + "/" + c.id
+	if c.reissued { // the unit of a result not taken: a message JetStream has not seen
+		id += "/" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	return co.c.js.PublishAsync(subjectUnits+s.job.ID, b, jetstream.WithMsgID(id))
 }
 
 // answer stores a job's answer (or why it has none), then forgets its units and results;

@@ -9,16 +9,17 @@
 // as soon as one option is losing, losing when all are winning. Each couple to search is a
 // unit, a message of a work-queue stream (StreamUnits) with explicit acks: a worker searches
 // it with the engine on its cache, tells JetStream it is still at it (InProgress) every third
-// of the AckWait, publishes the facts its search proved of the positions within ShareDepth
-// moves of the unit's root (3 by default; the others, about a fact a node, stay in its own
-// cache and store) on the facts stream (StreamFacts: engine.Fact's binary form under the
-// position's exact key), then the unit's result (StreamResults), then acks. A worker that
-// dies stops its heartbeats: JetStream hands the unit to another once AckWait has passed.
-// Every node (the coordinator, each worker) merges the facts stream into its cache and its
-// store (store.Store.Add: facts only grow, and a conflict is reported, never resolved), so
-// that later units, and later runs, reuse them. A duplicate result (a unit searched twice)
-// changes nothing: the couple is decided already. A job given up (Client.Cancel) is answered
-// so; a worker stops a unit whose job has an answer at its next heartbeat.
+// of the AckWait, reads the proof of the unit's outcome out of what its search proved (the
+// losing couples of its solution tree), publishes the result with its proof (StreamResults),
+// then acks. A worker that dies stops its heartbeats: JetStream hands the unit to another
+// once AckWait has passed. A result is a claim until the coordinator has derived it again
+// from its proof and the rules (check.go): only then does it decide a couple, and its
+// couples enter the coordinator's cache and store (their origin the worker) and the facts
+// stream (StreamFacts, grundy.facts.checked), which every worker merges into its cache and
+// store, so that later units, and later runs, reuse them. A proof that does not hold is
+// rejected and logged with the worker's name and key, and its sender is trusted no more.
+// A duplicate result changes nothing: the couple is decided already. A job given up
+// (Client.Cancel) is answered so; a worker stops a unit whose job has an answer at once.
 //
 // The coordinator's state is the streams': the jobs (StreamJobs), the results in the order
 // they came. Started again (a restart of the server, whose streams are on disk), it reads
@@ -34,9 +35,10 @@
 // the answers, the statuses and the workers. The coordinator connects in process (Server.Auth)
 // with a key made for the run. MakeCreds and MakeCert make the folder of the keys and of a
 // CA of its own; nodes read theirs with LoadAuth. A connection refused is ErrDenied, a
-// publish denied ErrPermission. A worker publishes its facts and results on subjects that
-// end with its key, the only ones of their kind the server allows it: the merger names that
-// key's user when a fact conflicts, and the coordinator reads it into Result.Sender.
+// publish denied ErrPermission. A worker publishes its results (and facts, which no node
+// takes) on subjects that end with its key, the only ones of their kind the server allows
+// it: the coordinator reads it into Result.Sender, and names that key's user when it rejects
+// a result.
 //
 //	srv, _ := cluster.StartServer("127.0.0.1:4222", dir)
 //	co, _ := cluster.NewCoordinator(ctx, srv.URL(), st, cluster.Config{})

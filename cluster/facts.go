@@ -43,92 +43,12 @@ func knowOutcome(cache engine.Cache, p engine.Position, n int) (known, win bool)
 	return f.Outcome(x)
 }
 
-// A recorder is the cache one unit's search uses: every Put goes to the worker's cache
-// behind it, and those of the positions near the unit's root (shared) to the outbox, to be
-// published on the facts stream; the others stay local. The facts of other nodes are put
-// behind it, not through it, so that no fact is published twice.
-type recorder struct {
-	behind engine.Cache
-	out    *outbox
-	shared map[string]bool // the keys whose facts are published; nil: all
-	sent   atomic.Int64    // facts put in the outbox
-}
-
-func (r *recorder) Get(key string) (engine.Fact, bool) { return r.behind.Get(key) }
-
-func (r *recorder) Put(key string, f engine.Fact) {
-	r.behind.Put(key, f)
-	if r.shared == nil || r.shared[key] {
-		r.out.add(keyedFact{key, f})
-		r.sent.Add(1)
-	}
-}
-
-// An outbox holds the facts of one game a worker is to publish.
-type outbox struct {
-	mu    sync.Mutex
-	facts []keyedFact
-}
-
-func (o *outbox) add(kf keyedFact) {
-	o.mu.Lock()
-	o.facts = append(o.facts, kf)
-	o.mu.Unlock()
-}
-
-// take returns the facts added since its last call.
-func (o *outbox) take() []keyedFact {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := o.facts
-	o.facts = nil
-	return out
-}
-
-// nearKeys returns the keys of the components of p and of every position within depth moves
-// of it: the couples the coordinator's tree may make units of when it splits p's unit
-// (options of options), and that units of other branches reach by other orders of moves.
-// Their facts pay to publish; deeper ones are many (a fact a node) and cheap to prove again.
-// Past maxNearKeys keys it stops looking deeper.
-func nearKeys(p engine.Position, depth int) map[string]bool {
-	keys := map[string]bool{}
-	level := newComponents(keys, p)
-	for range depth {
-		var next []engine.Position
-		for _, c := range level {
-			for o := range c.Options() {
-				next = append(next, newComponents(keys, o)...)
-			}
-			if len(keys) > maxNearKeys {
-				return keys
-			}
-		}
-		level = next
-	}
-	return keys
-}
-
-// maxNearKeys bounds nearKeys' work on a position with very many options.
-const maxNearKeys = 200_000
-
-// newComponents adds the keys of p's components to keys, and returns those not there before.
-func newComponents(keys map[string]bool, p engine.Position) []engine.Position {
-	var out []engine.Position
-	for _, c := range p.Split() {
-		if k := c.Key(); !keys[k] {
-			keys[k] = true
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // maxBatchBytes bounds a facts message, below NATS's 1 MB default payload limit.
 const maxBatchBytes = 512 << 10
 
-// publishFacts publishes facts of game on the facts stream as node, on c's subject, in
-// batches, and returns how many it published.
-func publishFacts(ctx context.Context, c *conn, node, game string, facts []keyedFact) (int64, error) {
+// publishFacts publishes facts of game on the facts stream, on subject, in batches, as
+// proven by node, and returns how many it published.
+func publishFacts(ctx context.Context, c *conn, subject, node, game string, facts []keyedFact) (int64, error) {
 	var sent int64
 	for len(facts) > 0 {
 		var body []byte
@@ -137,7 +57,7 @@ func publishFacts(ctx context.Context, c *conn, node, game string, facts []keyed
 			body = encodeFacts(body, facts[n:n+1])
 			n++
 		}
-		m := nats.NewMsg(subjectFacts + c.sender)
+		m := nats.NewMsg(subject)
 		m.Data = body
 		m.Header.Set(headerGame, game)
 		m.Header.Set(headerNode, node)
@@ -151,9 +71,11 @@ func publishFacts(ctx context.Context, c *conn, node, game string, facts []keyed
 	return sent, nil
 }
 
-// A merger takes the facts of the facts stream into a node: each game's cache (through
-// cacheOf) and, when there is one, the store, where a fact that contradicts the stored one
-// is a conflict, reported (logged and counted), never written.
+// A merger takes the facts of the facts stream that the coordinator checked into a node:
+// each game's cache (through cacheOf) and, when there is one, the store, their origin the
+// worker that proved them, where a fact that contradicts the stored one is a conflict,
+// reported (logged and counted), never written. The facts a worker published itself are
+// claims: not taken, and their sender named in the log once.
 type merger struct {
 	node      string
 	names     map[string]string // the names of the server's users by key (Config.Users)
@@ -164,8 +86,10 @@ type merger struct {
 	conflicts atomic.Int64
 	logOnce   sync.Once
 
-	mu     sync.Mutex // held while a message is merged
-	closed bool       // the store may be closed: merge nothing more
+	mu      sync.Mutex      // held while a message is merged
+	closed  bool            // the store may be closed: merge nothing more
+	claimed map[string]bool // the senders of facts not taken, logged once (nil: none logged)
+	checked *checkedSet     // notes every fact taken
 }
 
 // close waits for the message being merged, and merges nothing after it.
@@ -185,7 +109,8 @@ func (m *merger) take(msg jetstream.Msg) {
 	h := msg.Headers()
 	count, _ := strconv.ParseInt(h.Get(headerCount), 10, 64)
 	m.facts.Add(count)
-	if h.Get(headerNode) == m.node {
+	if msg.Subject() != subjectChecked {
+		m.notTaken(msg.Subject(), h.Get(headerNode), count)
 		return
 	}
 	game := h.Get(headerGame)
@@ -196,9 +121,11 @@ func (m *merger) take(msg jetstream.Msg) {
 	if w, ok := cache.(waiter); ok {
 		w.Wait() // the last batch's Puts, which this one's Gets must see to merge with them
 	}
-	from := m.from(msg.Subject(), h.Get(headerNode))
+	from := fmt.Sprintf("the coordinator (proven by worker %q)", h.Get(headerNode))
+	origin := store.Origin{Source: store.FromWorker, Name: h.Get(headerNode)}
 	err := decodeFacts(msg.Data(), func(key string, f engine.Fact) {
 		m.merged.Add(1)
+		m.checked.add(game, key, f)
 		if cache != nil {
 			have, _ := cache.Get(key)
 			if have.Conflicts(f) {
@@ -208,7 +135,7 @@ func (m *merger) take(msg jetstream.Msg) {
 			cache.Put(key, have.Merge(f))
 		}
 		if m.st != nil {
-			m.add(game, key, f, from)
+			m.add(game, key, f, origin, from)
 		}
 	})
 	if err != nil {
@@ -230,12 +157,65 @@ func (m *merger) from(subject, node string) string {
 	return fmt.Sprintf("%q, key %s (%s)", node, sender, name)
 }
 
+// A checkedSet holds the nimbers the coordinator checked, by game and exact key: a worker's
+// proof stops at them (engine.WithGiven), and the coordinator takes them as proven when it
+// checks a proof. Unlike a cache it forgets nothing, up to maxChecked keys; past them it
+// takes no more (a worker's proofs are then longer, never wrong).
+type checkedSet struct {
+	mu    sync.Mutex
+	games map[string]map[string]int
+	n     int
+}
+
+// maxChecked bounds a checkedSet: some 100 bytes a key.
+const maxChecked = 8 << 20
+
+func newCheckedSet() *checkedSet { return &checkedSet{games: map[string]map[string]int{}} }
+
+// add notes the fact f of key in game, when it gives a nimber.
+func (c *checkedSet) add(game, key string, f engine.Fact) {
+	n, ok := f.Nimber()
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.games[game]
+	if m == nil {
+		m = map[string]int{}
+		c.games[game] = m
+	}
+	if _, had := m[key]; !had && c.n < maxChecked {
+		m[key] = n
+		c.n++
+	}
+}
+
+// nimber returns the nimber checked of key in game.
+func (c *checkedSet) nimber(game, key string) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.games[game][key]
+	return n, ok
+}
+
 // A waiter is a cache whose Puts are applied in the background: Wait returns once they are.
 type waiter interface{ Wait() }
 
+// notTaken logs, once a sender, the facts a worker published itself on subject, which no
+// node takes as proven.
+func (m *merger) notTaken(subject, node string, count int64) {
+	from := m.from(subject, node)
+	if m.claimed == nil || m.claimed[from] {
+		return
+	}
+	m.claimed[from] = true
+	log.Printf("cluster: %d facts of %s not taken, nor any it sends later: a worker's facts are taken only with the proof of a unit's result, once the coordinator has checked it", count, from)
+}
+
 // add merges one fact into the store.
-func (m *merger) add(game, key string, f engine.Fact, from string) {
-	err := m.st.Add(game, key, f)
+func (m *merger) add(game, key string, f engine.Fact, origin store.Origin, from string) {
+	err := m.st.AddFrom(game, key, f, origin)
 	var ce *store.ConflictError
 	switch {
 	case errors.As(err, &ce):

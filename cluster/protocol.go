@@ -1,12 +1,17 @@
 package cluster
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
+	"strings"
 
 	"grundy/engine"
+	"grundy/store"
 )
 
 // The names of the streams, subjects and buckets the cluster uses on JetStream. Every node
@@ -35,15 +40,19 @@ const (
 	// the coordinator rebuilds its tree of a job from them after a restart.
 	StreamResults  = "GRUNDY_RESULTS"
 	subjectResults = "grundy.result."
-	// StreamFacts holds every fact a worker proved, in batches (encodeFacts), for every node
-	// to merge into its cache and store, on grundy.facts.<sender>.
+	// StreamFacts holds the facts the coordinator checked, in batches (encodeFacts), for
+	// every node to merge into its cache and store, on grundy.facts.checked, which only the
+	// coordinator may publish. What a worker publishes on grundy.facts.<sender> is a claim:
+	// no node takes it (a worker's facts come in with the proof of a unit's result, and
+	// enter once the coordinator has checked it).
 	//
 	// The sender of facts and results is the public key of the node that published them,
 	// which the server vouches for: it lets a key publish on its own subjects only
 	// (permissions). On a server that asks no key it is openSender, and vouches for nothing.
-	StreamFacts  = "GRUNDY_FACTS"
-	subjectFacts = "grundy.facts."
-	openSender   = "open"
+	StreamFacts    = "GRUNDY_FACTS"
+	subjectFacts   = "grundy.facts."
+	subjectChecked = subjectFacts + "checked"
+	openSender     = "open"
 	// BucketAnswers maps a job's id to its Answer; BucketStatus to its Status while it runs;
 	// BucketWorkers a worker's name to what it is doing (WorkerStatus), forgotten when the
 	// worker stops saying so.
@@ -55,7 +64,7 @@ const (
 // The headers of a facts batch.
 const (
 	headerGame  = "Grundy-Game"  // the game whose keys the facts are of
-	headerNode  = "Grundy-Node"  // the node that proved them, which skips its own batches
+	headerNode  = "Grundy-Node"  // the node that proved them (the worker of checked facts), which skips its own batches
 	headerCount = "Grundy-Count" // how many facts the batch holds
 )
 
@@ -107,9 +116,62 @@ type Result struct {
 	Outcome   string `json:"outcome,omitempty"` // Win, Loss or Undecided
 	Worker    string `json:"worker"`
 	Nodes     int64  `json:"nodes"`
-	Facts     int64  `json:"facts"`     // facts the unit's search published (WorkerConfig.ShareDepth), all before the result
+	Facts     int64  `json:"facts"`     // the losing couples of its proof
 	Delivered int    `json:"delivered"` // which delivery of the unit this was: 2 and more are redeliveries
 	ElapsedMS int64  `json:"elapsed_ms"`
+	// Proof is the certificate of a decided unit's outcome: the losing couples of its
+	// solution tree, positions in the game's notation (encodeProof). The coordinator
+	// derives the outcome again from them and the rules (store.CheckCouple) before it takes
+	// the result, and its facts, as proven.
+	Proof []byte `json:"proof,omitempty"`
+}
+
+// maxProofBytes bounds a proof once decoded: past it, a proof is refused unread.
+const maxProofBytes = 256 << 20
+
+// encodeProof writes the losing couples recs as the lines of a Glop database, "position
+// nimber", gzipped: a board's notation takes a tenth of its bytes so.
+func encodeProof(recs []store.Record) []byte {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	for _, r := range recs {
+		n, _ := r.Fact.Nimber()
+		fmt.Fprintf(z, "%s %d\n", r.Position, n)
+	}
+	z.Close()
+	return b.Bytes()
+}
+
+// decodeProof reads the couples encodeProof wrote; none is an empty proof (one that
+// stops at once at couples checked before).
+func decodeProof(b []byte) ([]store.Record, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("a proof that does not decode: %v", err)
+	}
+	text, err := io.ReadAll(io.LimitReader(z, maxProofBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("a proof that does not decode: %v", err)
+	case len(text) > maxProofBytes:
+		return nil, fmt.Errorf("a proof of more than %d MB", maxProofBytes>>20)
+	}
+	var recs []store.Record
+	for i, line := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		cut := strings.LastIndexByte(line, ' ')
+		n, err := strconv.Atoi(line[cut+1:])
+		if cut < 0 || err != nil || n < 0 || n > store.MaxNimber {
+			return nil, fmt.Errorf("the proof's line %d: %s: want \"position nimber\"", i+1, engine.Quote(line))
+		}
+		recs = append(recs, store.Record{Position: line[:cut], Fact: engine.Fact{}.WithNimber(n)})
+	}
+	return recs, nil
 }
 
 // Stats are a job's counts in the cluster, in its Status and its Answer.
@@ -120,7 +182,8 @@ type Stats struct {
 	Redeliveries int   `json:"redeliveries"` // results of a unit's second delivery or later
 	Duplicates   int   `json:"duplicates"`   // results of units already decided (harmless)
 	Workers      int   `json:"workers"`      // distinct workers that returned a result
-	Facts        int64 `json:"facts"`        // facts its units published on the facts stream (their results' Facts)
+	Facts        int64 `json:"facts"`        // facts its units' proofs gave (their results' Facts)
+	Rejected     int   `json:"rejected"`     // results not taken: a proof that did not hold, or a worker no longer trusted
 	Nodes        int64 `json:"nodes"`        // nodes the workers expanded for it
 	ElapsedMS    int64 `json:"elapsed_ms"`
 }

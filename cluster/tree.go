@@ -49,6 +49,7 @@ type couple struct {
 	parents  []*couple
 	kids     []*couple
 	comp     *component // a root heap couple's component
+	reissued bool       // published again after a result not taken (see Coordinator.check)
 }
 
 // A component is one component of a Nimber job's position, with its heaps.

@@ -25,29 +25,27 @@ type WorkerConfig struct {
 	Slots   int          // units searched at once, each by its own solver on the shared cache; 0 is 1
 	Workers int          // goroutines searching each unit (engine.WithWorkers); 0 is 1
 	CacheMB int          // the cache of each game searched; 0 is 256
-	Store   *store.Store // nil: none; else what it proves is kept there, and the others' facts merged in
-	// ShareDepth: the facts published are those of positions within ShareDepth moves of a
-	// unit's root (nearKeys); the others stay in this worker's cache and store. 0 is
-	// DefaultShareDepth; -1 publishes every fact.
-	ShareDepth int
-	Auth       Auth // the worker's credentials and the certificates it trusts
+	Store   *store.Store // nil: none; else what it proves is kept there, and the facts the coordinator checked merged in
+	Auth    Auth         // the worker's credentials and the certificates it trusts
 }
 
-// DefaultShareDepth is the depth of the facts a worker publishes, by default.
-const DefaultShareDepth = 3
+// maxProofNodes bounds the solution tree of a unit's proof: a unit whose proof is larger
+// comes back undecided, and the coordinator splits it, as one whose budget ran out (a
+// result's message stays below NATS's payload limit).
+const maxProofNodes = 400_000
 
 // A Worker searches units of the work queue with the engine, one per slot, on a cache of
-// each game that the facts of every other node are merged into; it publishes what each
-// search proved on the facts stream, then the unit's result, then acks it. While it
+// each game that the facts the coordinator checked are merged into; it publishes each
+// unit's result with its proof (the losing couples of its solution tree), then acks it. While it
 // searches a unit it tells JetStream so (InProgress) every third of the AckWait: a worker
 // that dies stops doing so, and the unit goes to another.
 type Worker struct {
 	cfg     WorkerConfig
 	c       *conn
 	merger  *merger
-	games   sync.Map // game → *gameCache
+	checked *checkedSet // the facts the coordinator checked: a proof stops at them
+	games   sync.Map    // game → *gameCache
 	done    atomic.Int64
-	facts   atomic.Int64 // facts this worker published
 	mu      sync.Mutex
 	running map[string]*runningUnit // the units being searched, by job/unit
 	kill    context.CancelFunc
@@ -63,10 +61,9 @@ type runningUnit struct {
 }
 
 // gameCache is one game's cache in a worker: a shared front before ristretto, with the
-// store behind it when there is one, and the outbox of the facts to publish.
+// store behind it when there is one.
 type gameCache struct {
-	near engine.Cache // the front: the others' facts go here, and through it to the store
-	out  *outbox
+	near engine.Cache // the front: the facts checked go here, and through it to the store
 	rc   *engine.Ristretto
 }
 
@@ -80,9 +77,6 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 	}
 	cfg.Name = nameChars.ReplaceAllString(cfg.Name, "_")
 	cfg.Slots = max(cfg.Slots, 1)
-	if cfg.ShareDepth == 0 {
-		cfg.ShareDepth = DefaultShareDepth
-	}
 	if cfg.CacheMB <= 0 {
 		cfg.CacheMB = 256
 	}
@@ -104,10 +98,10 @@ func NewWorker(ctx context.Context, url string, cfg WorkerConfig) (*Worker, erro
 		}
 		return nil, err
 	}
-	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}}
-	// With a store, the others' facts reach it through the cache (store.Through), whose
-	// writer reports a conflict; the merger reports those it meets in the cache.
-	w.merger = &merger{node: cfg.Name, cacheOf: func(game string) engine.Cache {
+	w := &Worker{cfg: cfg, c: c, running: map[string]*runningUnit{}, checked: newCheckedSet()}
+	// With a store, the facts checked reach it with their origin (the merger's AddFrom),
+	// and through the cache (store.Through); the merger reports the conflicts it meets.
+	w.merger = &merger{node: cfg.Name, st: cfg.Store, checked: w.checked, cacheOf: func(game string) engine.Cache {
 		if gc := w.game(game); gc != nil {
 			return gc.near
 		}
@@ -137,7 +131,7 @@ func (w *Worker) game(game string) *gameCache {
 		behind = store.Through(rc, w.cfg.Store.Facts(game))
 	}
 	front := engine.NewSharedFront(behind, bits)
-	gc := &gameCache{near: front, rc: rc, out: &outbox{}}
+	gc := &gameCache{near: front, rc: rc}
 	v, loaded := w.games.LoadOrStore(game, gc)
 	if loaded {
 		rc.Close()
@@ -191,9 +185,6 @@ func (w *Worker) Kill() {
 
 func (w *Worker) close() {
 	w.merger.close()
-	if !w.killed.Load() {
-		w.flush(context.Background())
-	}
 	w.c.close()
 	w.games.Range(func(_, v any) bool { v.(*gameCache).rc.Close(); return true })
 }
@@ -240,14 +231,9 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 	sctx, over, stop := w.watch(ctx, m, ackWait, u)
 	defer stop()
 	start := time.Now()
-	rec := &recorder{behind: gc.near, out: gc.out}
-	if w.cfg.ShareDepth >= 0 {
-		rec.shared = nearKeys(p, w.cfg.ShareDepth)
-	}
-	outcome, nodes, err := searchUnit(sctx, rec, p, u, w.cfg.Workers)
+	outcome, nodes, proof, err := searchUnit(sctx, gc.near, p, u, w.cfg.Workers, w.checked)
 	switch {
 	case err != nil && over.Load(): // its job ended meanwhile: keep what it proved
-		w.flush(ctx)
 		m.Ack()
 		return
 	case err != nil: // stopped: hand the unit back, unless the worker died
@@ -257,11 +243,13 @@ func (w *Worker) search(ctx context.Context, m jetstream.Msg, ackWait time.Durat
 		return
 	}
 	r := Result{Job: u.Job, Unit: u.ID, Outcome: outcome, Worker: w.cfg.Name, Nodes: nodes,
-		Facts: rec.sent.Load(), ElapsedMS: time.Since(start).Milliseconds()}
+		Facts: int64(len(proof)), ElapsedMS: time.Since(start).Milliseconds()}
+	if len(proof) > 0 {
+		r.Proof = encodeProof(proof)
+	}
 	if md, err := m.Metadata(); err == nil {
 		r.Delivered = int(md.NumDelivered)
 	}
-	w.flush(ctx) // the unit's last facts, before its result
 	if err := w.publishResult(ctx, r); err != nil {
 		return // not acked: redelivered, searched again from the facts
 	}
@@ -368,21 +356,45 @@ func (w *Worker) jobOverNow(job string) {
 }
 
 // searchUnit decides the couple (p, u.N) within u.Nodes on cache: from the facts known,
-// else by the engine's search; Undecided when the budget ran out.
-func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int) (string, int64, error) {
-	if known, win := knowOutcome(cache, p, u.N); known {
-		return outcomeOf(win), 0, nil
-	}
+// else by the engine's search, and reads its proof out of what the search proved (see
+// proveUnit); Undecided when the budget ran out, or the proof could not be read out.
+func searchUnit(ctx context.Context, cache engine.Cache, p engine.Position, u Unit, workers int, checked *checkedSet) (string, int64, []store.Record, error) {
 	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(u.Nodes), engine.WithWorkers(workers))
-	win, err := s.Outcome(ctx, p, u.N)
-	nodes := s.Stats().Nodes
-	switch {
-	case err == nil:
-		return outcomeOf(win), nodes, nil
-	case errors.Is(err, engine.ErrNodeLimit):
-		return Undecided, nodes, nil
+	if known, _ := knowOutcome(cache, p, u.N); !known {
+		_, err := s.Outcome(ctx, p, u.N)
+		switch {
+		case errors.Is(err, engine.ErrNodeLimit):
+			return Undecided, s.Stats().Nodes, nil, nil
+		case err != nil:
+			return "", s.Stats().Nodes, nil, err
+		}
 	}
-	return "", nodes, err
+	nodes := s.Stats().Nodes
+	outcome, proof, err := proveUnit(ctx, engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(4*u.Nodes), engine.WithWorkers(workers)), u, p, checked)
+	if err != nil && ctx.Err() != nil {
+		return "", nodes, nil, err
+	}
+	if err != nil {
+		log.Printf("cluster: unit %s/%s (%s, %d): no proof (%v): handed back undecided", u.Job, u.ID, u.Position, u.N, err)
+		return Undecided, nodes, nil, nil
+	}
+	return outcome, nodes, proof, nil
+}
+
+// proveUnit reads the solution tree of the unit's couple (p, u.N) out of what the cache
+// holds, by s (engine.Solver.ExtractCouple: made from the rules, searching what the cache
+// forgot, within s's budget), stopping at the couples the coordinator checked, and returns
+// its outcome and its losing couples, the certificate the coordinator checks.
+func proveUnit(ctx context.Context, s *engine.Solver, u Unit, p engine.Position, checked *checkedSet) (string, []store.Record, error) {
+	given := func(key string, n int) bool {
+		m, ok := checked.nimber(u.Game, key)
+		return ok && m == n
+	}
+	t, err := s.ExtractCouple(ctx, u.Game, p, u.N, engine.WithMaxNodes(maxProofNodes), engine.WithGiven(given))
+	if err != nil {
+		return "", nil, err
+	}
+	return outcomeOf(!t.Nodes[t.Root].Losing()), store.TreeRecords(t), nil
 }
 
 // heartbeat tells JetStream the unit is being searched, every third of the AckWait, then
@@ -421,22 +433,6 @@ func (w *Worker) jobOver(ctx context.Context, job string) bool {
 	return err == nil
 }
 
-// flush publishes the facts proven since the last flush, and returns how many.
-func (w *Worker) flush(ctx context.Context) int64 {
-	var sent int64
-	w.games.Range(func(k, v any) bool {
-		facts := v.(*gameCache).out.take()
-		n, err := publishFacts(ctx, w.c, w.cfg.Name, k.(string), facts)
-		if err != nil && ctx.Err() == nil {
-			log.Printf("cluster: worker %s: publishing facts: %v", w.cfg.Name, err)
-		}
-		sent += n
-		return true
-	})
-	w.facts.Add(sent)
-	return sent
-}
-
 func (w *Worker) publishResult(ctx context.Context, r Result) error {
 	b, _ := json.Marshal(r)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -444,24 +440,21 @@ func (w *Worker) publishResult(ctx context.Context, r Result) error {
 	return w.c.publish(pctx, subjectResults+r.Job+"."+w.c.sender, b)
 }
 
-// tell publishes the worker's status every second, and its facts every half second.
+// tell publishes the worker's status every second.
 func (w *Worker) tell(ctx context.Context) {
 	kv, err := w.c.js.KeyValue(ctx, BucketWorkers)
 	if err != nil {
 		return
 	}
-	t := time.NewTicker(500 * time.Millisecond)
+	t := time.NewTicker(time.Second)
 	defer t.Stop()
-	for i := 0; ; i++ {
+	for {
+		b, _ := json.Marshal(w.status())
+		kv.Put(ctx, w.cfg.Name, b)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-		w.flush(ctx)
-		if i%2 == 0 {
-			b, _ := json.Marshal(w.status())
-			kv.Put(ctx, w.cfg.Name, b)
 		}
 	}
 }

@@ -45,10 +45,11 @@ type extractor struct {
 	rng      *rand.Rand         // nil: candidates in the order the rules give them
 	bytes    int64              // estimated memory of nodes
 	budget   int64
-	maxNodes int64     // couples the proof may hold; 0: no bound but the budget
-	deadline time.Time // a round of minimisation ends here (zero: none)
-	noStop   bool      // the proof is kept whatever stops: it is read out whole
-	losing   int       // losing couples of components in nodes
+	maxNodes int64                        // couples the proof may hold; 0: no bound but the budget
+	deadline time.Time                    // a round of minimisation ends here (zero: none)
+	noStop   bool                         // the proof is kept whatever stops: it is read out whole
+	losing   int                          // losing couples of components in nodes
+	given    func(key string, n int) bool // losing couples proven elsewhere: leaves (WithGiven)
 }
 
 // Estimated memory of a node: its struct, its map entry and ref, and each kid's ref.
@@ -77,6 +78,15 @@ func (s *Solver) ExtractNimber(ctx context.Context, game string, p Position, opt
 	return s.extractTree(ctx, game, p, true, opts)
 }
 
+// ExtractCouple returns the solution tree of the couple (p, n) from what the solver proved:
+// (p, n) losing or winning, as the rules say.
+func (s *Solver) ExtractCouple(ctx context.Context, game string, p Position, n int, opts ...ExtractOption) (*Tree, error) {
+	return s.extract(ctx, game, opts, func(x *extractor, _ extractConfig) (*extractor, ref, error) {
+		root, _, err := x.prove(exactPos(p), n)
+		return x, root, err
+	})
+}
+
 // An ExtractOption sets how a proof is extracted.
 type ExtractOption func(*extractConfig)
 
@@ -84,6 +94,15 @@ type extractConfig struct {
 	maxNodes int64
 	bytes    int64
 	min      Minimize
+	given    func(key string, n int) bool
+}
+
+// WithGiven makes ExtractCouple take the losing couples (c, n) of the components for which
+// given(c's exact key, n) is true as proven elsewhere: each is a leaf of the tree, "= n" with
+// no child, which engine.Check does not verify. A proof so cut is a certificate for a checker
+// that knows those couples already (a cluster's coordinator).
+func WithGiven(given func(key string, n int) bool) ExtractOption {
+	return func(c *extractConfig) { c.given = given }
 }
 
 // WithProofBytes bounds the memory the proof may take (its nodes, estimated): past n bytes
@@ -95,6 +114,17 @@ func WithProofBytes(n int64) ExtractOption { return func(c *extractConfig) { c.b
 func WithMaxNodes(n int64) ExtractOption { return func(c *extractConfig) { c.maxNodes = n } }
 
 func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimber bool, opts []ExtractOption) (*Tree, error) {
+	return s.extract(ctx, game, opts, func(x *extractor, c extractConfig) (*extractor, ref, error) {
+		root, err := x.root(p, nimber)
+		if err == nil && c.min.active() {
+			x, root = s.minimize(x, root, p, nimber, c.min)
+		}
+		return x, root, err
+	})
+}
+
+// extract reads out the proof whose root prove proves, as opts say.
+func (s *Solver) extract(ctx context.Context, game string, opts []ExtractOption, prove func(*extractor, extractConfig) (*extractor, ref, error)) (*Tree, error) {
 	var c extractConfig
 	for _, o := range opts {
 		o(&c)
@@ -102,13 +132,11 @@ func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimbe
 	s.begin(ctx)
 	x := s.newExtractor()
 	x.maxNodes = c.maxNodes
+	x.given = c.given
 	if c.bytes > 0 {
 		x.budget = c.bytes
 	}
-	root, err := x.root(p, nimber)
-	if err == nil && c.min.active() {
-		x, root = s.minimize(x, root, p, nimber, c.min)
-	}
+	x, root, err := prove(x, c)
 	var t *Tree
 	if err == nil {
 		t, err = x.tree(game, root)
@@ -373,6 +401,10 @@ func (x *extractor) couple(c pos, n int) (ref, bool, error) {
 	}
 	if err := x.halted(); err != nil {
 		return k, false, err
+	}
+	if x.given != nil && x.given(k.key, n) {
+		x.add(k, &xnode{at: c, n: n})
+		return k, false, nil
 	}
 	win, err := x.outcome(c, n)
 	if err != nil {

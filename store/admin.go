@@ -69,17 +69,25 @@ func (s *Store) named(err error) error {
 	return err
 }
 
-func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// against compares f with the fact proven of key in game: a *ConflictError when they
+// disagree; ok when there is one, known when it holds f already.
+func (s *Store) against(game, key string, f engine.Fact) (ok, known bool, err error) {
 	have, ok, err := s.Get(game, key)
 	switch {
 	case err != nil:
-		return addedNothing, err
+		return false, false, err
 	case have.Conflicts(f):
-		return addedNothing, &ConflictError{Game: game, Key: key, Have: have, Got: f}
-	case ok && have.Merge(f).Equal(have):
-		return addedNothing, nil
+		return ok, false, &ConflictError{Game: game, Key: key, Have: have, Got: f}
+	}
+	return ok, ok && have.Merge(f).Equal(have), nil
+}
+
+func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ok, known, err := s.against(game, key, f)
+	if err != nil || known {
+		return addedNothing, err
 	}
 	val, _ := f.AppendBinary(nil)
 	if err := s.db.Merge(keyOf(game, key), val, pebble.NoSync); err != nil {
@@ -98,39 +106,16 @@ func (s *Store) add(game, key string, f engine.Fact) (addResult, error) {
 // Each calls fn on every fact of game, in key order (game "": every game, fn gets it). It
 // stops at fn's first error and returns it.
 func (s *Store) Each(game string, fn func(game, key string, f engine.Fact) error) error {
-	opts := &pebble.IterOptions{LowerBound: []byte{1}, UpperBound: []byte{0xff}} // UTF-8 names never hold 0xff
-	if game != "" {
-		prefix := prefixOf(game)
-		opts = &pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)}
-	}
-	it, err := s.db.NewIter(opts)
-	if err != nil {
-		return s.readError(err)
-	}
-	for ok := it.First(); ok; ok = it.Next() {
-		g, key, ok := splitKey(it.Key())
-		if !ok {
-			continue
+	return s.eachTier(game, func(g, key string, tier byte, v []byte) error {
+		if tier != tierFacts {
+			return nil
 		}
-		v, err := it.ValueAndErr()
+		f, err := decodeValue(tierKey(tier, g, key), v)
 		if err != nil {
-			it.Close()
 			return s.readError(err)
 		}
-		f, err := decodeValue(it.Key(), v)
-		if err != nil {
-			it.Close()
-			return s.readError(err)
-		}
-		if err := fn(g, key, f); err != nil {
-			it.Close()
-			return err
-		}
-	}
-	if err := it.Close(); err != nil {
-		return s.readError(err)
-	}
-	return nil
+		return fn(g, key, f)
+	})
 }
 
 // Stats is what a store holds.
@@ -139,25 +124,60 @@ type Stats struct {
 	DiskBytes int64       // the database's files
 }
 
-// GameStats counts one game's facts.
+// GameStats counts one game's facts: those proven (Entries), by where they came from, and
+// the claims (facts imported, not checked: see Claim).
 type GameStats struct {
 	Game    string
-	Entries int64
+	Entries int64 // the facts proven, checked: by this machine's search, or checked here
+	// From counts the facts proven by their Source: From[FromSearch] those of this
+	// machine's search (and every fact of a store older than origins).
+	From   [numSources]int64
+	Claims int64 // facts imported and not checked, kept apart
+	// ClaimsFrom counts the claims by their Source (an import, or a merge of a store that
+	// held claims).
+	ClaimsFrom [numSources]int64
 }
 
-// Stats counts the facts of each game, and measures the store on disk.
+// Stats counts the facts of each game, by origin, and its claims, and measures the store on
+// disk.
 func (s *Store) Stats() (Stats, error) {
-	counts := map[string]int64{}
-	err := s.Each("", func(game, _ string, _ engine.Fact) error {
-		counts[game]++
+	counts := map[string]*GameStats{}
+	err := s.eachTier("", func(game, key string, tier byte, v []byte) error {
+		g := counts[game]
+		if g == nil {
+			g = &GameStats{Game: game}
+			counts[game] = g
+		}
+		switch tier {
+		case tierFacts:
+			if _, err := decodeValue(tierKey(tier, game, key), v); err != nil {
+				return s.readError(err)
+			}
+			g.Entries++
+		case tierOrigins:
+			if o, err := decodeOrigin(v); err == nil && o.Source != FromSearch {
+				g.From[o.Source]++
+			}
+		case tierClaims:
+			c, err := decodeClaim(v)
+			if err != nil {
+				return s.readError(fmt.Errorf("%w: the claim of %s %q: %v", pebble.ErrCorruption, game, key, err))
+			}
+			g.Claims++
+			g.ClaimsFrom[c.Origin.Source]++
+		}
 		return nil
 	})
 	if err != nil {
 		return Stats{}, err
 	}
 	var st Stats
-	for g, n := range counts {
-		st.Games = append(st.Games, GameStats{g, n})
+	for _, g := range counts {
+		g.From[FromSearch] = g.Entries
+		for src := FromImport; src < numSources; src++ {
+			g.From[FromSearch] -= g.From[src]
+		}
+		st.Games = append(st.Games, *g)
 	}
 	slices.SortFunc(st.Games, func(a, b GameStats) int { return cmpString(a.Game, b.Game) })
 	st.DiskBytes = int64(s.db.Metrics().DiskSpaceUsage())
@@ -179,11 +199,13 @@ type MergeReport struct {
 	Read      int64 // facts read from the source
 	Added     int64 // positions new to the store
 	Grown     int64 // positions whose fact grew
+	Claims    int64 // claims of the source (facts it imported, not checked) kept as claims
 	Conflicts []ConflictError
 }
 
-// Merge adds every fact of src into s; conflicts are reported (both values), never resolved:
-// the store keeps its own fact.
+// Merge adds every fact of src into s, a position new to s with its origin the merge of src
+// (Origin), and src's claims as claims; conflicts are reported (both values), never
+// resolved: the store keeps its own fact.
 func (s *Store) Merge(src *Store) (MergeReport, error) {
 	return s.MergeContext(context.Background(), src)
 }
@@ -206,7 +228,7 @@ func (s *Store) merge(ctx context.Context, src *Store, r *MergeReport) error {
 			return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
 		}
 		r.Read++
-		res, err := s.add(game, key, f)
+		res, err := s.addFrom(game, key, f, Origin{Source: FromMerge, Name: src.dir})
 		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
 			r.Conflicts = append(r.Conflicts, *ce)
 			return nil
@@ -219,6 +241,22 @@ func (s *Store) merge(ctx context.Context, src *Store, r *MergeReport) error {
 		}
 		return err
 	})
+	if err == nil {
+		err = src.EachClaim("", func(game, key string, c Claim) error {
+			if ctx.Err() != nil {
+				return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
+			}
+			res, err := s.addClaim(game, key, c)
+			if ce := (*ConflictError)(nil); errors.As(err, &ce) {
+				r.Conflicts = append(r.Conflicts, *ce)
+				return nil
+			}
+			if res != addedNothing {
+				r.Claims++
+			}
+			return err
+		})
+	}
 	if ferr := s.Flush(); err == nil {
 		err = ferr
 	}
@@ -236,9 +274,8 @@ func (s *Store) Clear(game string) error {
 // clear is Clear behind the store's fence.
 func (s *Store) clear(game string) error {
 	start, end := []byte{1}, []byte{0xff}
-	if game != "" {
-		start = prefixOf(game)
-		end = upperBound(start)
+	if game != "" { // its facts, their origins, its claims
+		start, end = append([]byte(game), 0), append([]byte(game), 1)
 	}
 	if err := s.Flush(); err != nil {
 		return err

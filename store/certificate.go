@@ -74,8 +74,7 @@ func (e *CertifyError) Error() string {
 // whose nimber the database or the theory gives.
 func Certify(ctx context.Context, game string, db *Database, p engine.Position, opts ...CertifyOption) (*Certificate, error) {
 	p = engine.Exactly(p) // options keyed as the database's positions are: canonical, not cheap
-	c := &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, theory: map[string]int{}, useTheory: true,
-		ids: map[coupleID]int{}, failed: map[coupleID]error{}}
+	c := newCertifier(ctx, game)
 	for _, o := range opts {
 		o(c)
 	}
@@ -110,6 +109,11 @@ func Certify(ctx context.Context, game string, db *Database, p engine.Position, 
 	return cert, nil
 }
 
+func newCertifier(ctx context.Context, game string) *certifier {
+	return &certifier{ctx: ctx, game: game, nimbers: map[string]int{}, theory: map[string]int{}, useTheory: true,
+		ids: map[coupleID]int{}, failed: map[coupleID]error{}}
+}
+
 // A CertifyOption changes how Certify derives.
 type CertifyOption func(*certifier)
 
@@ -128,6 +132,12 @@ type certifier struct {
 	ctx     context.Context
 	game    string
 	nimbers map[string]int // component key → nimber, from the database
+	// lookup, when not nil, gives the nimbers the map does not: a database too large for
+	// memory (an import's stage), or the facts a store proved.
+	lookup func(key string) (int, bool)
+	// trusted, when not nil, gives the nimbers of components checked before (a cluster's
+	// coordinator's): a losing couple it gives is taken as proven, and not derived again.
+	trusted func(key string) (int, bool)
 	// theory is what the game's theory said of the components the database lacks: key →
 	// nimber, -1 when it gives none; asked only when useTheory.
 	theory    map[string]int
@@ -144,6 +154,16 @@ type certifier struct {
 func (c *certifier) nimber(comp engine.Position, key string) (int, bool) {
 	if n, ok := c.nimbers[key]; ok {
 		return n, true
+	}
+	if c.lookup != nil {
+		if n, ok := c.lookup(key); ok {
+			return n, true
+		}
+	}
+	if c.trusted != nil {
+		if n, ok := c.trusted(key); ok {
+			return n, true
+		}
 	}
 	if !c.useTheory {
 		return 0, false
@@ -164,6 +184,9 @@ func (c *certifier) nimber(comp engine.Position, key string) (int, bool) {
 // fromTheory reports whether the nimber of the component with key came from the theory.
 func (c *certifier) fromTheory(key string) bool {
 	_, inDatabase := c.nimbers[key]
+	if !inDatabase && c.lookup != nil {
+		_, inDatabase = c.lookup(key)
+	}
 	return !inDatabase && c.theory[key] >= 0
 }
 
@@ -281,6 +304,11 @@ func (c *certifier) lose1(comp engine.Position, id coupleID, n int) (int, error)
 			return 0, failure(comp.String(), n, "not in the database: its nimber would have to be searched for")
 		case m != n:
 			return 0, failure(comp.String(), n, "the database gives nimber %d", m)
+		}
+		if c.trusted != nil {
+			if t, ok := c.trusted(id.key); ok && t == n {
+				return c.node(id, comp.String(), n, true, false, id.key, nil), nil // checked before
+			}
 		}
 		var kids []int
 		seen := map[coupleID]bool{}

@@ -13,11 +13,26 @@ import (
 
 // An ImportReport is what Import did with one file.
 type ImportReport struct {
-	Read  int // facts in the file, one a position
-	Added int // positions new to the store
-	Grown int // positions whose stored fact grew
-	Known int // positions the store knew as much of already
-	Empty int // lines about a position with no move left, not kept (Database.Empty)
+	Read    int // facts in the file, one a position
+	Added   int // positions new to the store, verified (ImportOptions.Verify)
+	Grown   int // positions whose stored fact grew, verified
+	Known   int // positions the store (its facts, or its claims) knew as much of already
+	Claimed int // facts kept as claims, not checked (without ImportOptions.Verify)
+	Empty   int // lines about a position with no move left, not kept (Database.Empty)
+	// Rejected are the facts that the rules did not derive again (ImportOptions.Verify), in
+	// the order of their keys: none was added.
+	Rejected []Rejection
+}
+
+// A Rejection is a fact of a file that did not hold when derived again from the rules.
+type Rejection struct {
+	Line     int    // of the file (its first line about the position)
+	Position string // as messages name it: position "…", or its key
+	Err      error  // why, as Certify says it
+}
+
+func (r Rejection) Error() string {
+	return fmt.Sprintf("line %d: %s: not verified: %v", r.Line, r.Position, r.Err)
 }
 
 // Export returns the facts of game ("": every game) in s, in key order. A record's Position is

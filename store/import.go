@@ -51,9 +51,9 @@ func removeStages(dir string) {
 	}
 }
 
-// ImportFile adds the database file r to s, all or nothing (see Import), reading it once,
-// one line at a time: its format is detected as ReadDatabase does, g is the game of a Glop
-// or SPOTS file (a jsonl file's lines name theirs).
+// ImportFile adds the database file r to s as claims (see Claim), all or nothing (see
+// Import), reading it once, one line at a time: its format is detected as ReadDatabase does,
+// g is the game of a Glop or SPOTS file (a jsonl file's lines name theirs).
 func ImportFile(s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
 	return ImportFileContext(context.Background(), s, r, name, g)
 }
@@ -62,8 +62,23 @@ func ImportFile(s *Store, r io.Reader, name string, g games.Game) (ImportReport,
 // the error wraps ctx's. Past its check against the store, the import is a rename and one
 // version edit of pebble's, which ctx no longer stops.
 func ImportFileContext(ctx context.Context, s *Store, r io.Reader, name string, g games.Game) (ImportReport, error) {
+	return ImportFileWith(ctx, s, r, name, g, ImportOptions{})
+}
+
+// ImportOptions say what an import makes of a file's facts.
+type ImportOptions struct {
+	// Verify derives each fact again from the rules, as Certify does, from the file's other
+	// facts, the store's facts proven and the game's theory: a fact that holds is added as
+	// proven, its origin the import (Origin); one that does not is left out, and reported
+	// (ImportReport.Rejected). Without Verify every fact is a claim (Claim): kept apart,
+	// never read by a search as proven.
+	Verify bool
+}
+
+// ImportFileWith is ImportFileContext as opts say.
+func ImportFileWith(ctx context.Context, s *Store, r io.Reader, name string, g games.Game, opts ImportOptions) (ImportReport, error) {
 	db := &Database{Name: name}
-	rep, err := s.importStaged(ctx, name, func(fn func(Record) error) error {
+	rep, err := s.importStaged(ctx, name, opts, func(fn func(Record) error) error {
 		return eachDatabase(ctxio.Reader(ctx, r), db, g, fn)
 	})
 	rep.Empty = db.Empty
@@ -84,10 +99,11 @@ const checkEvery = 1024
 
 // Import adds a database read whole by ReadGlop or ReadJSONL to s, all or nothing: every fact
 // is first compared with the store, and a disagreement (a nimber against another, or against
-// a value proven ≠) is an error naming the file's line, the position and both values, with
-// nothing added. Then every fact is added at once.
-func Import(s *Store, db *Database) (ImportReport, error) {
-	rep, err := s.importStaged(context.Background(), db.Name, func(fn func(Record) error) error {
+// a value proven ≠, or a claim against a claim) is an error naming the file's line, the
+// position and both values, with nothing added. Then every fact is added at once, as opts
+// say: claims, or the facts verified.
+func Import(s *Store, db *Database, opts ImportOptions) (ImportReport, error) {
+	rep, err := s.importStaged(context.Background(), db.Name, opts, func(fn func(Record) error) error {
 		for _, r := range db.Records {
 			if err := fn(r); err != nil {
 				return err
@@ -123,7 +139,7 @@ func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error
 
 // importStaged stages the records each gives, checks them against the store and adds them
 // at once (see above).
-func (s *Store) importStaged(ctx context.Context, name string, each func(fn func(Record) error) error) (ImportReport, error) {
+func (s *Store) importStaged(ctx context.Context, name string, opts ImportOptions, each func(fn func(Record) error) error) (ImportReport, error) {
 	if s.readOnly != "" {
 		return ImportReport{}, s.errReadOnly()
 	}
@@ -143,14 +159,14 @@ func (s *Store) importStaged(ctx context.Context, name string, each func(fn func
 	var rep ImportReport
 	err = s.fence.guard(func() error {
 		var err error
-		rep, err = s.importGuarded(ctx, name, tmp, each)
+		rep, err = s.importGuarded(ctx, name, tmp, opts, each)
 		return err
 	})
 	return rep, s.named(err)
 }
 
 // importGuarded is importStaged behind the store's fence, staging in tmp.
-func (s *Store) importGuarded(ctx context.Context, name, tmp string, each func(fn func(Record) error) error) (ImportReport, error) {
+func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts ImportOptions, each func(fn func(Record) error) error) (ImportReport, error) {
 	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
 	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
@@ -186,16 +202,20 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, each func(f
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, stage.err)
 	}
 	s.mu.Lock() // no Add between the check and the ingestion
-	rep, err := s.checkAndIngest(ctx, name, stage, filepath.Join(tmp, "import.sst"))
+	rep, err := s.checkAndIngest(ctx, name, stage, tmp, opts)
 	s.mu.Unlock()
 	if err != nil {
 		return ImportReport{}, err
+	}
+	if !opts.Verify {
+		return rep, nil // claims: no search reads them
 	}
 	return rep, s.noteImported(stage)
 }
 
 // A stage is the staging database of one import: by key on disk (keyOf), the file's fact
-// joined over its lines, the first line and the position's name for messages.
+// joined over its lines, the first line and the position's notation, for messages and to
+// verify it.
 type stage struct {
 	db   *pebble.DB
 	name string // the file's, for messages
@@ -230,7 +250,7 @@ func (st *stage) add(rec Record) error {
 	v, closer, err := st.db.Get(key)
 	switch {
 	case errors.Is(err, pebble.ErrNotFound):
-		return st.put(key, rec.Line, rec.name(), rec.Fact)
+		return st.put(key, rec.Line, rec.Position, rec.Fact)
 	case err != nil:
 		st.err = err
 		return err
@@ -243,7 +263,7 @@ func (st *stage) add(rec Record) error {
 	}
 	merged, err := mergeFacts(have, rec.Fact)
 	if err != nil {
-		return lineErr(st.name, rec.Line, "%s: %s here, %s at line %d", pos, describeFact(rec.Fact), describeFact(have), line)
+		return lineErr(st.name, rec.Line, "%s: %s here, %s at line %d", nameOf(pos, rec.Key), describeFact(rec.Fact), describeFact(have), line)
 	}
 	if merged.Equal(have) {
 		return nil
@@ -263,7 +283,14 @@ func (st *stage) put(key []byte, line int, pos string, f engine.Fact) error {
 	return nil
 }
 
-// decodeStaged reads a staged value: the first line, the position's name, the fact.
+// nameOf names a staged position in a message: by its notation pos, else its key.
+func nameOf(pos, key string) string {
+	r := Record{Position: pos, Key: key}
+	return r.name()
+}
+
+// decodeStaged reads a staged value: the first line, the position's notation ("" when the
+// file gave its key only), the fact.
 func decodeStaged(v []byte) (line int, pos string, f engine.Fact, err error) {
 	l, n := binary.Uvarint(v)
 	if n <= 0 {
@@ -280,29 +307,22 @@ func decodeStaged(v []byte) (line int, pos string, f engine.Fact, err error) {
 }
 
 // checkAndIngest compares each staged fact with the store's, in key order, writing what
-// the store lacks to an sstable at path; with no conflict, the store ingests it. s.mu is held.
-func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, path string) (ImportReport, error) {
+// the store lacks to sstables in dir: claims, or with opts.Verify the facts that the rules
+// derive again, with their origin. With no conflict, the store ingests them at once. s.mu
+// is held.
+func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir string, opts ImportOptions) (ImportReport, error) {
 	var rep ImportReport
 	it, err := st.db.NewIter(nil)
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
 	defer it.Close()
-	file, err := (&faultFS{FS: s.base, fence: s.fence}).Create(path, vfs.WriteCategoryUnspecified)
-	if err != nil {
-		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
-	}
-	opts := s.options()
-	opts.EnsureDefaults()
-	w := sstable.NewWriter(objstorageprovider.NewFileWritable(file), opts.MakeWriterOptions(0, s.db.TableFormat()))
-	closed := false
-	defer func() {
-		if !closed {
-			w.Close()
-		}
-	}()
+	t := s.newTables(dir)
+	defer t.abort()
+	origin := Origin{Source: FromImport, Name: name}
+	originVal := origin.append(nil)
+	var check *verifier
 	var val []byte
-	written := 0
 	for ok := it.First(); ok; ok = it.Next() {
 		game, key, _ := splitKey(it.Key())
 		line, pos, f, err := decodeStaged(it.Value())
@@ -319,38 +339,162 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, path
 		case err != nil:
 			return ImportReport{}, err
 		case have.Conflicts(f):
-			return ImportReport{}, lineErr(name, line, "%w: %s %s: %s in the file, %s in the store %s", ErrConflict, game, pos, describeFact(f), describeFact(have), s.Dir())
-		case !ok:
-			rep.Added++
-		case have.Merge(f).Equal(have):
+			return ImportReport{}, lineErr(name, line, "%w: %s %s: %s in the file, %s in the store %s", ErrConflict, game, nameOf(pos, key), describeFact(f), describeFact(have), s.Dir())
+		case ok && have.Merge(f).Equal(have):
 			rep.Known++
 			continue
-		default:
+		}
+		if !opts.Verify {
+			c := Claim{Fact: f, Origin: origin, Line: line}
+			old, had, err := s.Claim(game, key)
+			switch {
+			case err != nil:
+				return ImportReport{}, err
+			case had && old.Fact.Conflicts(f):
+				return ImportReport{}, lineErr(name, line, "%w: %s %s: %s in the file, %s claimed by the %s (line %d, not checked) in the store %s",
+					ErrConflict, game, nameOf(pos, key), describeFact(f), describeFact(old.Fact), old.Origin, old.Line, s.Dir())
+			case had && old.Fact.Merge(f).Equal(old.Fact):
+				rep.Known++
+				continue
+			case had:
+				c.Fact = old.Fact.Merge(f)
+			}
+			rep.Claimed++
+			if err := t.add(game, tierClaims, key, appendClaim(val[:0], c), opSet); err != nil {
+				return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+			}
+			continue
+		}
+		if check == nil || check.game != game {
+			check = s.newVerifier(ctx, st, game)
+		}
+		if err := check.holds(pos, key, f); err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return ImportReport{}, stopped(ctx, name)
+			}
+			rep.Rejected = append(rep.Rejected, Rejection{Line: line, Position: nameOf(pos, key), Err: err})
+			continue
+		}
+		if ok {
 			rep.Grown++
+		} else {
+			rep.Added++
+			if err := t.add(game, tierOrigins, key, originVal, opSet); err != nil {
+				return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+			}
 		}
 		val, _ = f.AppendBinary(val[:0])
-		if err := w.Merge(it.Key(), val); err != nil {
+		if err := t.add(game, tierFacts, key, val, opMerge); err != nil {
 			return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 		}
-		written++
+		// A claim of an earlier import, checked now, is a fact: it is a claim no more.
+		if _, had, err := s.Claim(game, key); err != nil {
+			return ImportReport{}, err
+		} else if had {
+			if err := t.add(game, tierClaims, key, nil, opDelete); err != nil {
+				return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
+			}
+		}
 	}
 	if err := it.Error(); err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
-	closed = true
-	if err := w.Close(); err != nil {
+	paths, err := t.finish()
+	if err != nil {
 		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
-	if written == 0 {
+	if len(paths) == 0 {
 		return rep, nil
 	}
 	if err := stopped(ctx, name); err != nil {
 		return ImportReport{}, err
 	}
-	if err := s.db.Ingest(context.Background(), []string{path}); err != nil {
+	if err := s.db.Ingest(context.Background(), paths); err != nil {
 		return ImportReport{}, fmt.Errorf("store %s: adding %s: %w", s.dir, name, err)
 	}
 	return rep, nil
+}
+
+// tables are the sstables an import writes: a game's keys of each tier in one of their own,
+// so that no two overlap (pebble ingests them at once only so): a game's tiers come one
+// after the other in key order, and games too.
+type tables struct {
+	fs    vfs.FS
+	dir   string
+	opts  sstable.WriterOptions
+	game  string
+	w     map[byte]*sstable.Writer // the game's, by tier
+	paths []string                 // the tables written
+}
+
+func (s *Store) newTables(dir string) *tables {
+	opts := s.options()
+	opts.EnsureDefaults()
+	return &tables{fs: &faultFS{FS: s.base, fence: s.fence}, dir: dir, opts: opts.MakeWriterOptions(0, s.db.TableFormat()),
+		w: map[byte]*sstable.Writer{}}
+}
+
+// What tables.add writes of a key.
+const (
+	opSet    = iota // its value
+	opMerge         // a fact, merged with the store's
+	opDelete        // its deletion
+)
+
+// add writes key of game in tier, as op says.
+func (t *tables) add(game string, tier byte, key string, val []byte, op int) error {
+	if game != t.game {
+		if err := t.closeGame(); err != nil {
+			return err
+		}
+		t.game = game
+	}
+	w := t.w[tier]
+	if w == nil {
+		path := filepath.Join(t.dir, fmt.Sprintf("import-%d.sst", len(t.paths)))
+		file, err := t.fs.Create(path, vfs.WriteCategoryUnspecified)
+		if err != nil {
+			return err
+		}
+		w = sstable.NewWriter(objstorageprovider.NewFileWritable(file), t.opts)
+		t.w[tier] = w
+		t.paths = append(t.paths, path)
+	}
+	switch op {
+	case opMerge:
+		return w.Merge(tierKey(tier, game, key), val)
+	case opDelete:
+		return w.Delete(tierKey(tier, game, key))
+	}
+	return w.Set(tierKey(tier, game, key), val)
+}
+
+// closeGame finishes the tables of the game written so far.
+func (t *tables) closeGame() error {
+	var first error
+	for tier, w := range t.w {
+		if err := w.Close(); err != nil && first == nil {
+			first = err
+		}
+		delete(t.w, tier)
+	}
+	return first
+}
+
+// finish closes every table and returns their paths.
+func (t *tables) finish() ([]string, error) {
+	if err := t.closeGame(); err != nil {
+		return nil, err
+	}
+	return t.paths, nil
+}
+
+// abort closes the tables left open by a failed import.
+func (t *tables) abort() {
+	for _, w := range t.w {
+		w.Close()
+	}
+	clear(t.w)
 }
 
 // noteImported adds the imported keys to the filters of the games' Facts that are open (a

@@ -28,7 +28,7 @@ func FuzzImportFile(f *testing.F) {
 		}
 		stored := int64(0)
 		for _, gs := range stats.Games {
-			stored += gs.Entries
+			stored += gs.Entries + gs.Claims
 		}
 		if err != nil {
 			if stored != 0 {
@@ -36,12 +36,12 @@ func FuzzImportFile(f *testing.F) {
 			}
 			return
 		}
-		if rep.Read != len(db.Records) || rep.Added != len(db.Records) || stored != int64(len(db.Records)) || rep.Empty != db.Empty {
+		if rep.Read != len(db.Records) || rep.Claimed != len(db.Records) || stored != int64(len(db.Records)) || rep.Empty != db.Empty {
 			t.Fatalf("ImportFile = %+v, %d stored; ReadDatabase: %d records, %d empty", rep, stored, len(db.Records), db.Empty)
 		}
 		for _, r := range db.Records {
-			have, ok, err := s.Get(r.Game, r.Key)
-			if err != nil || !ok || !have.Equal(r.Fact) {
+			have, ok, err := s.Claim(r.Game, r.Key)
+			if err != nil || !ok || !have.Fact.Equal(r.Fact) {
 				t.Fatalf("%s %q: stored %v %v (%v), read whole %v", r.Game, r.Key, have, ok, err, r.Fact)
 			}
 		}

@@ -126,11 +126,11 @@ func TestImportFile_MillionLinesBoundedAllOrNothing(t *testing.T) {
 	defer f.Close()
 	var rep ImportReport
 	peak = peakHeap(func() { rep, err = ImportFile(s, f, "big.jsonl", nil) })
-	if err != nil || rep.Read != fewer || rep.Added != fewer {
-		t.Fatalf("ImportFile = %+v, %v; want %d read and added", rep, err, fewer)
+	if err != nil || rep.Read != fewer || rep.Claimed != fewer {
+		t.Fatalf("ImportFile = %+v, %v; want %d read and claimed", rep, err, fewer)
 	}
-	if stats, _ = s.Stats(); stats.Games[0].Entries != fewer+1 {
-		t.Errorf("the store holds %d facts, want %d", stats.Games[0].Entries, fewer+1)
+	if stats, _ = s.Stats(); stats.Games[0].Entries != 1 || stats.Games[0].Claims != fewer {
+		t.Errorf("the store holds %d facts and %d claims, want 1 and %d", stats.Games[0].Entries, stats.Games[0].Claims, fewer)
 	}
 	t.Logf("%d lines added: peak heap %.1f MB above the start", fewer, float64(peak)/(1<<20))
 	if peak > maxHeap {

@@ -137,6 +137,12 @@ func (b *salvager) add(kind pebble.InternalKeyKind, key, value []byte) error {
 		b.format = string(value)
 		return nil
 	}
+	if _, _, tier, ok := splitTier(key); ok && tier != tierFacts {
+		if kind == pebble.InternalKeyKindSet { // an origin, a claim: kept as they are
+			return b.batch.Set(key, value, nil)
+		}
+		return nil
+	}
 	if _, _, ok := splitKey(key); !ok {
 		return nil
 	}

@@ -28,8 +28,9 @@ func TestWriteGlop_SPOTSLines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Import(s, db); err != nil {
-			t.Fatal(err)
+		rep, err := Import(s, db, ImportOptions{Verify: true})
+		if err != nil || len(rep.Rejected) > 0 {
+			t.Fatalf("%s: Import --verify: %v, rejected %v", tt.file, err, rep.Rejected)
 		}
 		recs, err := Export(s, "sprouts")
 		if err != nil {

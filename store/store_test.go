@@ -145,7 +145,7 @@ func TestStore_EachStatsClear(t *testing.T) {
 		t.Errorf("Each = [%s], %v; want %s", got, err, want)
 	}
 	st, err := s.Stats()
-	if err != nil || len(st.Games) != 3 || st.Games[0] != (GameStats{"cram", 2}) || st.DiskBytes <= 0 {
+	if err != nil || len(st.Games) != 3 || st.Games[0].Game != "cram" || st.Games[0].Entries != 2 || st.Games[0].From[FromSearch] != 2 || st.DiskBytes <= 0 {
 		t.Errorf("Stats = %+v, %v; want cram 2, nim 1, octal:0.137 1 and some bytes", st, err)
 	}
 	if err := s.Clear("cram"); err != nil {
