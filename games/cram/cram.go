@@ -28,13 +28,14 @@ type Game struct{}
 // Name returns "cram".
 func (Game) Name() string { return "cram" }
 
-// Parse reads a board in the notation of Parse.
+// Parse reads a board of up to 128 cells in the notation of Parse: a Board when it has at
+// most 64 cells, else a Wide.
 func (Game) Parse(s string) (engine.Position, error) {
-	b, err := Parse(s)
+	w, err := ParseWide(s)
 	if err != nil {
 		return nil, err
 	}
-	return b, nil
+	return w.position(), nil
 }
 
 // New returns the empty board of rows × cols cells, all free. The board may hold at most 64

@@ -108,7 +108,8 @@ func TestFromKey_Errors(t *testing.T) {
 	}{
 		{"\x01", `cram: parsing "\x01": a component's shape cut short at 0`},
 		{"\x00\x03\x07", `cram: parsing "\x00\x03\a": a component of 0x3 cells at 0`},
-		{"\x09\x09\xff", `cram: parsing "\t\t\xff": a component of 9x9 cells at 0`},
+		{"\x09\x0f\xff", `cram: parsing "\t\x0f\xff": a component of 9x15 cells at 0`},
+		{"\x09\x09\xff", `cram: parsing "\t\t\xff": a 9x9 component's cells cut short at 0`},
 		{"\x01\x03", `cram: parsing "\x01\x03": a 1x3 component's cells cut short at 0`},
 		{"\x03\x03\x01\x00", `cram: parsing "\x03\x03\x01\x00": a 3x3 component that is not canonical at 0`}, // one cell
 		{"\x02\x01\x03", `cram: parsing "\x02\x01\x03": a 2x1 component that is not canonical at 0`},         // upright

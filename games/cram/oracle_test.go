@@ -2,6 +2,7 @@ package cram
 
 import (
 	"flag"
+	"grundy/engine"
 	"grundy/games/gametest"
 	"math/rand/v2"
 	"strings"
@@ -166,7 +167,7 @@ type mex = gametest.Mex
 // by boards of different nimbers.
 type keyCheck map[string]int
 
-func (kc keyCheck) check(t *testing.T, b *Board, want int) {
+func (kc keyCheck) check(t *testing.T, b engine.Position, want int) {
 	t.Helper()
 	k := b.Key()
 	if v, ok := kc[k]; ok && v != want {
