@@ -143,7 +143,8 @@ func TestGame_FromKey(t *testing.T) {
 }
 
 // FuzzFromKey checks that FromKey never panics, fails only with a *parse.ParseError, and that
-// a board it makes has the key it was given and at most 64 cells.
+// a board it makes has the key it was given and at most 64 cells; and that a board of up to
+// 128 cells that Game.FromKey makes has the key too.
 func FuzzFromKey(f *testing.F) {
 	for _, s := range []string{
 		"",                                  // the empty key: a board with no move
@@ -157,7 +158,14 @@ func FuzzFromKey(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, s := range []string{"11x11", "1x128", "5x13", strings.Repeat(".", 40) + "#" + strings.Repeat(".", 40)} {
+		w, _ := ParseWide(s)
+		f.Add(w.Key()) // wide boards, for Game.FromKey
+	}
 	f.Fuzz(func(t *testing.T, key string) {
+		if p, err := (Game{}).FromKey(key); err == nil && key != "" {
+			checkWideKey(t, key, p)
+		}
 		b, err := FromKey(key)
 		if err != nil {
 			var pe *parse.ParseError

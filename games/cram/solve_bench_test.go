@@ -1,0 +1,48 @@
+package cram
+
+import (
+	"context"
+	"testing"
+
+	"grundy/engine"
+)
+
+// solveBoards are the boards BenchmarkSolve solves, with their nimbers (testdata/published.txt).
+var solveBoards = []struct {
+	board  string
+	nimber int
+}{
+	{"3x10", 2},
+	{"4x7", 3},
+}
+
+// BenchmarkSolve solves each board with a fresh solver and a map cache: /board with the
+// 64-cell Board, /wide with the two-word Wide alone (its components too), the code of boards
+// of more than 64 cells. The nodes are the same; the time tells what the second word costs.
+func BenchmarkSolve(b *testing.B) {
+	for _, sb := range solveBoards {
+		b.Run(sb.board+"/board", func(b *testing.B) { benchSolve(b, mustParse(b, sb.board), sb.nimber) })
+		b.Run(sb.board+"/wide", func(b *testing.B) {
+			narrowCells = 0
+			defer func() { narrowCells = maxCells }()
+			w, err := ParseWide(sb.board)
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchSolve(b, w, sb.nimber)
+		})
+	}
+}
+
+func benchSolve(b *testing.B, p engine.Position, want int) {
+	var st engine.Stats
+	for b.Loop() {
+		s := engine.NewSolver()
+		got, err := s.Nimber(context.Background(), p)
+		if err != nil || got != want {
+			b.Fatalf("nimber(%s) = %d, %v; want %d", p, got, err, want)
+		}
+		st = s.Stats()
+	}
+	b.ReportMetric(float64(st.Nodes), "nodes/op")
+}
