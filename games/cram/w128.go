@@ -63,6 +63,14 @@ func (x w128) dropLowest() w128 {
 // less orders sets as the 128-bit numbers they are.
 func (x w128) less(y w128) bool { return x.hi < y.hi || x.hi == y.hi && x.lo < y.lo }
 
+// with returns x with cell p, 0 ≤ p < 128.
+func (x w128) with(p int) w128 {
+	if p < 64 {
+		return w128{x.lo | 1<<p, x.hi}
+	}
+	return w128{x.lo, x.hi | 1<<(p-64)}
+}
+
 // low128 returns the n lowest bits, 0 ≤ n ≤ 128.
 func low128(n int) w128 {
 	if n <= 64 {

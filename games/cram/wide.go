@@ -49,7 +49,7 @@ func (b *Wide) Free(i, j int) bool {
 	if i < 0 || j < 0 || i >= int(b.rows) || j >= int(b.cols) {
 		return false
 	}
-	return !b.free.and(w128{1, 0}.shl(i*int(b.cols) + j)).zero()
+	return !b.free.and(w128{}.with(i*int(b.cols) + j)).zero()
 }
 
 func (b Wide) area() int       { return int(b.rows) * int(b.cols) }
@@ -132,9 +132,24 @@ func (b *Wide) Split() []engine.Position {
 	}
 	var parts [maxWide / 2]Wide
 	n := g.components(m, first, &parts)
+	// Three allocations at most: the Boards, the Wides and the slice.
+	var boards []Board
+	var wides []Wide
 	out := make([]engine.Position, n)
 	for i, p := range parts[:n] {
-		out[i] = p.position()
+		if p.area() <= narrowCells {
+			if boards == nil {
+				boards = make([]Board, 0, n-i)
+			}
+			boards = append(boards, Board{free: p.free.lo, rows: p.rows, cols: p.cols})
+			out[i] = &boards[len(boards)-1]
+			continue
+		}
+		if wides == nil {
+			wides = make([]Wide, 0, n-i)
+		}
+		wides = append(wides, p)
+		out[i] = &wides[len(wides)-1]
 	}
 	return out
 }

@@ -88,10 +88,9 @@ func (g wgrid) flip(x w128) w128 {
 // transpose moves cell (i, j) of x to cell (j, i) of the c×r grid.
 func (g wgrid) transpose(x w128) w128 {
 	var out w128
-	one := w128{1, 0}
 	for i := 0; i < g.r; i++ {
 		for w := x.shr(i * g.c).and(g.row()); !w.zero(); w = w.dropLowest() {
-			out = out.or(one.shl(w.first()*g.r + i))
+			out = out.with(w.first()*g.r + i)
 		}
 	}
 	return out
