@@ -14,7 +14,8 @@ import (
 // board; a key of several gives one board holding them all, packed apart from each other (the
 // key keeps no trace of where they stood). The empty key, of a board with no move, gives
 // "1x1". Errors are *parse.ParseError values: parse.ErrSyntax for bytes that are no key of
-// Key, parse.ErrTooLarge for components that this packing cannot fit on 64 cells.
+// Key, parse.ErrTooLarge for components that this packing cannot fit on 64 cells, or a key
+// of a board of more than 64 cells (Game.FromKey writes those as a Wide).
 func FromKey(key string) (*Board, error) {
 	if key == "" {
 		return New(1, 1)

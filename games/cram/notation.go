@@ -113,8 +113,12 @@ func endRow(s string, start, end int, cols *int) error {
 
 // String returns b in the notation of Parse: "RxC" when every cell is free, else the rows.
 func (b *Board) String() string {
-	g := b.grid()
-	if b.free == g.all() {
+	return newWgrid(int(b.rows), int(b.cols)).notation(w128{b.free, 0})
+}
+
+// notation writes the cells x of g in the notation of Parse.
+func (g wgrid) notation(x w128) string {
+	if x == g.all() {
 		return strconv.Itoa(g.r) + "x" + strconv.Itoa(g.c)
 	}
 	var sb strings.Builder
@@ -123,8 +127,10 @@ func (b *Board) String() string {
 		if i > 0 {
 			sb.WriteByte('/')
 		}
-		for j := range g.c {
-			sb.WriteByte(".#"[1-b.free>>(i*g.c+j)&1])
+		w := x.shr(i * g.c)
+		for range g.c {
+			sb.WriteByte(".#"[1-w.lo&1])
+			w = w.shr(1)
 		}
 	}
 	return sb.String()

@@ -2,8 +2,6 @@ package cram
 
 import (
 	"iter"
-	"strconv"
-	"strings"
 
 	"grundy/engine"
 )
@@ -24,6 +22,7 @@ var (
 	_ engine.Position = (*Wide)(nil)
 	_ engine.Hinter   = (*Wide)(nil)
 	_ engine.Valuer   = (*Wide)(nil)
+	_ engine.Guesser  = (*Wide)(nil)
 )
 
 // narrowCells is the size up to which a component of a Wide is a Board: 64, but the tests set
@@ -55,26 +54,6 @@ func (b *Wide) Free(i, j int) bool {
 func (b Wide) area() int       { return int(b.rows) * int(b.cols) }
 func (b *Wide) grid() wgrid    { return newWgrid(int(b.rows), int(b.cols)) }
 func (b *Wide) String() string { return b.grid().notation(b.free) }
-
-// notation writes the cells x of g as String does.
-func (g wgrid) notation(x w128) string {
-	if x == g.all() {
-		return strconv.Itoa(g.r) + "x" + strconv.Itoa(g.c)
-	}
-	var sb strings.Builder
-	sb.Grow(g.r * (g.c + 1))
-	for i := range g.r {
-		if i > 0 {
-			sb.WriteByte('/')
-		}
-		w := x.shr(i * g.c)
-		for range g.c {
-			sb.WriteByte(".#"[1-w.lo&1])
-			w = w.shr(1)
-		}
-	}
-	return sb.String()
-}
 
 // Options yields the boards reached by placing one domino, in the order of Board.Options.
 func (b *Wide) Options() iter.Seq[engine.Position] {
@@ -186,6 +165,12 @@ func (b *Wide) Key() string {
 
 // Hint returns the number of free cells that a domino can still cover.
 func (b *Wide) Hint() int { return b.grid().movable(b.free).count() }
+
+// Guess returns the number of dominoes that still fit on b, as Board.Guess does.
+func (b *Wide) Guess() int {
+	h, v := b.grid().dominoes(b.free)
+	return h.count() + v.count()
+}
 
 // SymmetricZero reports what Board.SymmetricZero does: the movable cells are symmetric under
 // a half turn about a lattice point, and the second player wins.

@@ -103,6 +103,9 @@ func TestWide_SameAsBoard(t *testing.T) {
 		}
 		wv, wok := w.Value()
 		bv, bok := b.Value()
+		if w.Guess() != b.Guess() || b.Guess() != len(cellsOf(b).moves()) {
+			t.Fatalf("wide %q guesses %d, board %d, want %d", w, w.Guess(), b.Guess(), len(cellsOf(b).moves()))
+		}
 		if w.Hint() != b.Hint() || w.SymmetricZero() != b.SymmetricZero() || wv != bv || wok != bok {
 			t.Fatalf("wide %q: hint %d, symmetric %v, value %d %v; board: %d, %v, %d %v",
 				w, w.Hint(), w.SymmetricZero(), wv, wok, b.Hint(), b.SymmetricZero(), bv, bok)
