@@ -19,7 +19,16 @@ var solveBoards = []struct {
 // BenchmarkSolve solves each board with a fresh solver and a map cache: /board with the
 // 64-cell Board, /wide with the two-word Wide alone (its components too), the code of boards
 // of more than 64 cells. The nodes are the same; the time tells what the second word costs.
+// 2x33 is a board of more than 64 cells, as the game reads it: a Wide whose components of 64
+// cells or less are Boards.
 func BenchmarkSolve(b *testing.B) {
+	b.Run("2x33", func(b *testing.B) {
+		p, err := Game{}.Parse("2x33")
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchSolve(b, p, 1)
+	})
 	for _, sb := range solveBoards {
 		b.Run(sb.board+"/board", func(b *testing.B) { benchSolve(b, mustParse(b, sb.board), sb.nimber) })
 		b.Run(sb.board+"/wide", func(b *testing.B) {

@@ -166,8 +166,12 @@ func (b *Wide) Key() string {
 // Hint returns the number of free cells that a domino can still cover.
 func (b *Wide) Hint() int { return b.grid().movable(b.free).count() }
 
-// Guess returns the number of dominoes that still fit on b, as Board.Guess does.
+// Guess returns what Board.Guess does: the number of dominoes that still fit on b, or 0 on a
+// board with a side of 2 cells or less.
 func (b *Wide) Guess() int {
+	if b.rows <= 2 || b.cols <= 2 {
+		return 0
+	}
 	h, v := b.grid().dominoes(b.free)
 	return h.count() + v.count()
 }

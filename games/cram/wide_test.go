@@ -103,8 +103,12 @@ func TestWide_SameAsBoard(t *testing.T) {
 		}
 		wv, wok := w.Value()
 		bv, bok := b.Value()
-		if w.Guess() != b.Guess() || b.Guess() != len(cellsOf(b).moves()) {
-			t.Fatalf("wide %q guesses %d, board %d, want %d", w, w.Guess(), b.Guess(), len(cellsOf(b).moves()))
+		guess := len(cellsOf(b).moves())
+		if b.Rows() <= 2 || b.Cols() <= 2 {
+			guess = 0
+		}
+		if w.Guess() != b.Guess() || b.Guess() != guess {
+			t.Fatalf("wide %q guesses %d, board %d, want %d", w, w.Guess(), b.Guess(), guess)
 		}
 		if w.Hint() != b.Hint() || w.SymmetricZero() != b.SymmetricZero() || wv != bv || wok != bok {
 			t.Fatalf("wide %q: hint %d, symmetric %v, value %d %v; board: %d, %v, %d %v",
