@@ -2,6 +2,7 @@ package cram
 
 import (
 	"context"
+	"iter"
 	"testing"
 
 	"grundy/engine"
@@ -55,3 +56,45 @@ func benchSolve(b *testing.B, p engine.Position, want int) {
 	}
 	b.ReportMetric(float64(st.Nodes), "nodes/op")
 }
+
+// BenchmarkGuess solves boards with Guess (/guess) and without (/none), to measure what the
+// move ordering by the moves a domino kills saves.
+func BenchmarkGuess(b *testing.B) {
+	for _, sb := range []struct {
+		board  string
+		nimber int
+	}{{"2x33", 1}, {"3x10", 2}, {"3x12", 1}, {"4x7", 3}, {"5x6", 2}} {
+		p, err := Game{}.Parse(sb.board)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(sb.board+"/guess", func(b *testing.B) { benchSolve(b, p, sb.nimber) })
+		b.Run(sb.board+"/none", func(b *testing.B) { benchSolve(b, unguessed{p}, sb.nimber) })
+	}
+}
+
+// unguessed is a position with no Guess: its options and components are unguessed too.
+type unguessed struct{ p engine.Position }
+
+func (u unguessed) Options() iter.Seq[engine.Position] {
+	return func(yield func(engine.Position) bool) {
+		for o := range u.p.Options() {
+			if !yield(unguessed{o}) {
+				return
+			}
+		}
+	}
+}
+
+func (u unguessed) Split() []engine.Position {
+	out := u.p.Split()
+	for i, c := range out {
+		out[i] = unguessed{c}
+	}
+	return out
+}
+
+func (u unguessed) Key() string        { return u.p.Key() }
+func (u unguessed) String() string     { return u.p.String() }
+func (u unguessed) Hint() int          { return engine.HintOf(u.p) }
+func (u unguessed) Value() (int, bool) { return u.p.(engine.Valuer).Value() }
