@@ -48,11 +48,15 @@ func edges(t *testing.T) []edge {
 	add(3, "solve", "kayles", kayles, "--algo", "mex")
 	add(3, "solve", "kayles", kayles, "--algo", "elementary")
 	add(3, "solve", "grundys-game", maxHeap(t, "grundys-game"), "--algo", "mex")
-	// Cram: 64 cells is the largest board. 8x8 is 0 by symmetry; one cell filled breaks it.
+	// Cram: 64 cells is the largest board of one word, 128 the largest. 8x8 and 8x16 are 0 by
+	// symmetry; one cell filled breaks it.
 	oneFilled := "#......." + strings.Repeat("/........", 7)
 	add(0, "solve", "cram", "8x8")
 	add(3, "solve", "cram", oneFilled)
 	add(3, "solve", "cram", "8x8", "--algo", "mex")
+	add(0, "solve", "cram", "8x16")
+	add(3, "solve", "cram", "#..............."+strings.Repeat("/................", 7))
+	add(3, "solve", "cram", "11x11")
 	// Chomp at 64x64, 4 096 options at the root.
 	add(3, "solve", "chomp", "64x64")
 	// Sprouts at 40 spots, its limit: an option takes up to milliseconds to make.

@@ -42,9 +42,9 @@ func TestBinary(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildGrundy(t)
-	code, _, errOut := run(bin, "solve", "cram", "9x9")
-	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "81 cells") {
-		t.Errorf("solve cram 9x9: exit %d, stderr %q; want 2 and one line", code, errOut)
+	code, _, errOut := run(bin, "solve", "cram", "12x11")
+	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "132 cells") {
+		t.Errorf("solve cram 12x11: exit %d, stderr %q; want 2 and one line", code, errOut)
 	}
 	code, out, errOut := run(bin, "solve", "cram", "3x4", "--json")
 	if code != 0 || errOut != "" || !strings.Contains(out, `"nimber":1`) {

@@ -13,19 +13,41 @@ var benchBoards = []struct{ name, board string }{
 	{"5x6-mid", "..#.../..#.../.#..../....##/#....."},
 }
 
-// options returns the options of the board named s.
-func options(b *testing.B, s string) []engine.Position {
+// options returns the options of the board named s, as Boards, or with wide as Wides whose
+// components are Wides too (see BenchmarkSolve).
+func options(b *testing.B, s string, wide bool) []engine.Position {
+	var p engine.Position = mustParse(b, s)
+	if wide {
+		w, err := ParseWide(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p = w
+	}
 	var out []engine.Position
-	for o := range mustParse(b, s).Options() {
+	for o := range p.Options() {
 		out = append(out, o)
 	}
 	return out
 }
 
+// eachCode runs f on the Board and, as name/wide, on the Wide code alone.
+func eachCode(b *testing.B, name string, f func(b *testing.B, wide bool)) {
+	b.Run(name, func(b *testing.B) { f(b, false) })
+	b.Run(name+"/wide", func(b *testing.B) {
+		narrowCells = 0
+		defer func() { narrowCells = maxCells }()
+		f(b, true)
+	})
+}
+
 func BenchmarkOptions(b *testing.B) {
 	for _, bb := range benchBoards {
-		b.Run(bb.name, func(b *testing.B) {
-			p := mustParse(b, bb.board)
+		eachCode(b, bb.name, func(b *testing.B, wide bool) {
+			var p engine.Position = mustParse(b, bb.board)
+			if wide {
+				p, _ = ParseWide(bb.board)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				for range p.Options() {
@@ -38,8 +60,8 @@ func BenchmarkOptions(b *testing.B) {
 // BenchmarkSplit splits each option of the board in turn, as the search does.
 func BenchmarkSplit(b *testing.B) {
 	for _, bb := range benchBoards {
-		b.Run(bb.name, func(b *testing.B) {
-			opts := options(b, bb.board)
+		eachCode(b, bb.name, func(b *testing.B, wide bool) {
+			opts := options(b, bb.board, wide)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -54,12 +76,14 @@ func BenchmarkSplit(b *testing.B) {
 // search does, and of the options themselves (/whole).
 func BenchmarkKey(b *testing.B) {
 	for _, bb := range benchBoards {
-		var parts []engine.Position
-		for _, o := range options(b, bb.board) {
-			parts = append(parts, o.Split()...)
-		}
-		b.Run(bb.name, func(b *testing.B) { benchKeys(b, parts) })
-		b.Run(bb.name+"/whole", func(b *testing.B) { benchKeys(b, options(b, bb.board)) })
+		eachCode(b, bb.name, func(b *testing.B, wide bool) {
+			var parts []engine.Position
+			for _, o := range options(b, bb.board, wide) {
+				parts = append(parts, o.Split()...)
+			}
+			benchKeys(b, parts)
+		})
+		eachCode(b, bb.name+"/whole", func(b *testing.B, wide bool) { benchKeys(b, options(b, bb.board, wide)) })
 	}
 }
 

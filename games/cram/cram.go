@@ -20,6 +20,7 @@ type Board struct {
 var (
 	_ engine.Position = (*Board)(nil)
 	_ engine.Hinter   = (*Board)(nil)
+	_ engine.Guesser  = (*Board)(nil)
 )
 
 // A Game is the game of Cram, for the games registry.
@@ -28,13 +29,14 @@ type Game struct{}
 // Name returns "cram".
 func (Game) Name() string { return "cram" }
 
-// Parse reads a board in the notation of Parse.
+// Parse reads a board of up to 128 cells in the notation of Parse: a Board when it has at
+// most 64 cells, else a Wide.
 func (Game) Parse(s string) (engine.Position, error) {
-	b, err := Parse(s)
+	w, err := ParseWide(s)
 	if err != nil {
 		return nil, err
 	}
-	return b, nil
+	return w.position(), nil
 }
 
 // New returns the empty board of rows × cols cells, all free. The board may hold at most 64
@@ -236,6 +238,22 @@ func sortBoards(s []Board) {
 // Hint returns the number of free cells that a domino can still cover: the larger, the
 // harder the board is to solve.
 func (b *Board) Hint() int { return bits.OnesCount64(b.grid().movable(b.free)) }
+
+// Guess returns the number of dominoes that still fit on b, or 0 on a board with a side of 2
+// cells or less. Among the options of a board whose hardest components are equally hard
+// (Hint), the search tries first those that leave the fewest moves: the dominoes that kill
+// the most moves. Nodes of the couples search with this guess and without: 3x10 12 475 and
+// 23 457, 3x11 29 780 and 37 659, 3x12 63 401 and 108 340, 3x13 402 164 and 440 557, 4x7
+// 35 601 and 57 438, 5x6 93 170 and 128 881, 5x7 818 280 and 947 418. The other order costs
+// nodes on each (5x6: 207 209). On strips of 2 rows the guess misleads (2x33: 51 138 nodes
+// against 3 212, 2x37: 426 314 against 4 634), hence none there.
+func (b *Board) Guess() int {
+	if b.rows <= 2 || b.cols <= 2 {
+		return 0
+	}
+	h, v := b.grid().dominoes(b.free)
+	return bits.OnesCount64(h) + bits.OnesCount64(v)
+}
 
 // SymmetricZero reports whether b is a second-player win by the symmetry strategy, so that its
 // nimber is 0: its movable cells are symmetric under a half turn about a lattice point (a

@@ -1,7 +1,9 @@
 // Package cram plays Cram: on a board of cells, the players in turn place a domino on two
 // free cells that are orthogonally adjacent; the player who cannot move loses. It implements
-// engine.Position for boards of at most 64 cells, kept in one uint64, as the engine's main
-// speed benchmark asks (paper §6.2).
+// engine.Position for boards of up to 128 cells: a Board of at most 64 cells kept in one
+// uint64, as the engine's main speed benchmark asks (paper §6.2), and a Wide of more, kept in
+// two. Both give the same keys to the same boards, and a Wide's components of at most 64
+// cells are Boards, so a wide board's search returns to the one-word code as it splits.
 //
 // # Notation
 //
@@ -13,11 +15,12 @@
 //	..#/.../...    a 3x3 board with its top right cell filled
 //	.#../####      a free cell, a filled one and a free pair, above a filled row
 //
-// Parse reads the notation and String writes it; errors are *parse.ParseError values of kind
-// parse.ErrSyntax or parse.ErrTooLarge, such as
+// Parse reads the notation of a Board, ParseWide of a Wide, and Game.Parse of either, by
+// size; String writes it. Errors are *parse.ParseError values of kind parse.ErrSyntax or
+// parse.ErrTooLarge, such as
 //
 //	cram: parsing "..#/x": invalid cell 'x' at 4
-//	cram: parsing "9x9": board has 81 cells, at most 64
+//	cram: parsing "12x11": board has 132 cells, at most 128
 //
 // # Positions
 //

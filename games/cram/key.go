@@ -1,8 +1,8 @@
 package cram
 
 import (
+	"errors"
 	"iter"
-	"math/bits"
 	"slices"
 
 	"grundy/engine"
@@ -14,14 +14,25 @@ import (
 // board; a key of several gives one board holding them all, packed apart from each other (the
 // key keeps no trace of where they stood). The empty key, of a board with no move, gives
 // "1x1". Errors are *parse.ParseError values: parse.ErrSyntax for bytes that are no key of
-// Key, parse.ErrTooLarge for components that this packing cannot fit on 64 cells.
+// Key, parse.ErrTooLarge for components that this packing cannot fit on 64 cells, or a key
+// of a board of more than 64 cells (Game.FromKey writes those as a Wide).
 func FromKey(key string) (*Board, error) {
 	if key == "" {
 		return New(1, 1)
 	}
-	parts, err := keyParts(key)
+	wide, err := keyParts(key)
 	if err != nil {
 		return nil, err
+	}
+	parts, cells := make([]Board, len(wide)), 0
+	for i, w := range wide {
+		if w.area() > maxCells {
+			return nil, parse.Errorf(parse.ErrTooLarge, "cram", key, -1, "a %dx%d component, more than %d cells", w.rows, w.cols, maxCells)
+		}
+		parts[i] = Board{free: w.free.lo, rows: w.rows, cols: w.cols}
+		if cells += w.free.count(); cells > maxCells {
+			return nil, parse.Errorf(parse.ErrTooLarge, "cram", key, -1, "more than %d free cells", maxCells)
+		}
 	}
 	b := &parts[0]
 	if len(parts) > 1 {
@@ -31,51 +42,105 @@ func FromKey(key string) (*Board, error) {
 	}
 	// Each part is canonical (keyParts), but the key also sorts them.
 	if b.Key() != key {
-		return nil, parse.Errorf(parse.ErrSyntax, "cram", key, -1, "components out of order")
+		return nil, outOfOrder(key)
 	}
 	return b, nil
 }
 
+func outOfOrder(key string) error {
+	return parse.Errorf(parse.ErrSyntax, "cram", key, -1, "components out of order")
+}
+
 // FromKey returns the board of FromKey as a position: the store finds it on the game
-// (games.KeyDecoder) and writes Cram's facts as boards.
+// (games.KeyDecoder) and writes Cram's facts as boards. A key that FromKey finds too large
+// gives a Wide board of up to 128 cells, its components laid side by side (fromKeyWide).
 func (Game) FromKey(key string) (engine.Position, error) {
 	b, err := FromKey(key)
+	if errors.Is(err, parse.ErrTooLarge) {
+		w, err := fromKeyWide(key)
+		if err != nil {
+			return nil, err
+		}
+		return w.position(), nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
 
+// fromKeyWide returns a board of at most 128 cells whose key is key (not empty): its one
+// component, or its components in a row (lineUp).
+func fromKeyWide(key string) (*Wide, error) {
+	parts, err := keyParts(key)
+	if err != nil {
+		return nil, err
+	}
+	b := &parts[0]
+	if len(parts) > 1 {
+		if b = lineUp(parts); b == nil {
+			return nil, parse.Errorf(parse.ErrTooLarge, "cram", key, -1, "%d components that do not fit apart on %d cells", len(parts), maxWide)
+		}
+	}
+	if b.Key() != key {
+		return nil, outOfOrder(key)
+	}
+	return b, nil
+}
+
+// lineUp lays the parts side by side, each in its canonical orientation (no more rows than
+// columns) at the top of the row, a column of filled cells between two. It returns nil when
+// they do not fit on 128 cells: a key of many small parts may not, which the store hardly
+// holds, for the engine keeps the facts of components.
+func lineUp(parts []Wide) *Wide {
+	h, w := 0, -1
+	for _, p := range parts {
+		h, w = max(h, int(p.rows)), w+int(p.cols)+1
+	}
+	if h*w > maxWide {
+		return nil
+	}
+	var free w128
+	at := 0
+	for _, p := range parts {
+		for i := range int(p.rows) {
+			free = free.or(p.free.shr(i * int(p.cols)).and(low128(int(p.cols))).shl(i*w + at))
+		}
+		at += int(p.cols) + 1
+	}
+	return &Wide{free: free, rows: uint8(h), cols: uint8(w)}
+}
+
 // keyParts reads the components that appendKey wrote one after the other: rows, columns,
-// then the cells. Each must be canonical, and together they hold at most 64 free cells, as
+// then the cells. Each must be canonical, and together they hold at most 128 free cells, as
 // the board they came from did.
-func keyParts(key string) ([]Board, error) {
-	var parts []Board
+func keyParts(key string) ([]Wide, error) {
+	var parts []Wide
 	cells := 0
 	for at := 0; at < len(key); {
 		if len(key)-at < 2 {
 			return nil, parse.Errorf(parse.ErrSyntax, "cram", key, at, "a component's shape cut short")
 		}
 		r, c := int(key[at]), int(key[at+1])
-		if r < 1 || c < 1 || r*c > maxCells {
+		if r < 1 || c < 1 || r*c > maxWide {
 			return nil, parse.Errorf(parse.ErrSyntax, "cram", key, at, "a component of %dx%d cells", r, c)
 		}
 		n := (r*c + 7) / 8
 		if len(key)-at-2 < n {
 			return nil, parse.Errorf(parse.ErrSyntax, "cram", key, at, "a %dx%d component's cells cut short", r, c)
 		}
-		p, g := Board{rows: uint8(r), cols: uint8(c)}, grid{r, c}
+		p := Wide{rows: uint8(r), cols: uint8(c)}
 		for i := range n {
-			p.free |= uint64(key[at+2+i]) << (8 * i)
+			p.free = p.free.or(w128{uint64(key[at+2+i]), 0}.shl(8 * i))
 		}
 		// Each part must be a component's key by itself, so that the packing gets connected
 		// boards of movable cells, in their canonical orientation. Bits past the cells would
 		// break the board's invariant: kept out, they still make the keys differ.
-		if p.free &= g.all(); p.Key() != key[at:at+2+n] {
+		if p.free = p.free.and(low128(r * c)); p.Key() != key[at:at+2+n] {
 			return nil, parse.Errorf(parse.ErrSyntax, "cram", key, at, "a %dx%d component that is not canonical", r, c)
 		}
-		if cells += bits.OnesCount64(p.free); cells > maxCells {
-			return nil, parse.Errorf(parse.ErrTooLarge, "cram", key, at, "more than %d free cells", maxCells)
+		if cells += p.free.count(); cells > maxWide {
+			return nil, parse.Errorf(parse.ErrTooLarge, "cram", key, at, "more than %d free cells", maxWide)
 		}
 		parts = append(parts, p)
 		at += 2 + n

@@ -108,7 +108,8 @@ func TestFromKey_Errors(t *testing.T) {
 	}{
 		{"\x01", `cram: parsing "\x01": a component's shape cut short at 0`},
 		{"\x00\x03\x07", `cram: parsing "\x00\x03\a": a component of 0x3 cells at 0`},
-		{"\x09\x09\xff", `cram: parsing "\t\t\xff": a component of 9x9 cells at 0`},
+		{"\x09\x0f\xff", `cram: parsing "\t\x0f\xff": a component of 9x15 cells at 0`},
+		{"\x09\x09\xff", `cram: parsing "\t\t\xff": a 9x9 component's cells cut short at 0`},
 		{"\x01\x03", `cram: parsing "\x01\x03": a 1x3 component's cells cut short at 0`},
 		{"\x03\x03\x01\x00", `cram: parsing "\x03\x03\x01\x00": a 3x3 component that is not canonical at 0`}, // one cell
 		{"\x02\x01\x03", `cram: parsing "\x02\x01\x03": a 2x1 component that is not canonical at 0`},         // upright
@@ -142,7 +143,8 @@ func TestGame_FromKey(t *testing.T) {
 }
 
 // FuzzFromKey checks that FromKey never panics, fails only with a *parse.ParseError, and that
-// a board it makes has the key it was given and at most 64 cells.
+// a board it makes has the key it was given and at most 64 cells; and that a board of up to
+// 128 cells that Game.FromKey makes has the key too.
 func FuzzFromKey(f *testing.F) {
 	for _, s := range []string{
 		"",                                  // the empty key: a board with no move
@@ -156,7 +158,14 @@ func FuzzFromKey(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, s := range []string{"11x11", "1x128", "5x13", strings.Repeat(".", 40) + "#" + strings.Repeat(".", 40)} {
+		w, _ := ParseWide(s)
+		f.Add(w.Key()) // wide boards, for Game.FromKey
+	}
 	f.Fuzz(func(t *testing.T, key string) {
+		if p, err := (Game{}).FromKey(key); err == nil && key != "" {
+			checkWideKey(t, key, p)
+		}
 		b, err := FromKey(key)
 		if err != nil {
 			var pe *parse.ParseError

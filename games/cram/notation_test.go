@@ -108,8 +108,13 @@ func TestGame(t *testing.T) {
 	if err != nil || p.String() != "..#/..." {
 		t.Errorf("Game.Parse(%q) = %v, %v", "..#/...", p, err)
 	}
-	if p, err := g.Parse("9x9"); p != nil || !errors.Is(err, parse.ErrTooLarge) {
-		t.Errorf("Game.Parse(%q) = %v, %v, want nil, ErrTooLarge", "9x9", p, err)
+	if p, err := g.Parse("9x9"); err != nil || p.String() != "9x9" {
+		t.Errorf("Game.Parse(%q) = %v, %v", "9x9", p, err)
+	} else if _, ok := p.(*Wide); !ok {
+		t.Errorf("Game.Parse(%q) is a %T, want a *Wide", "9x9", p)
+	}
+	if p, err := g.Parse("12x11"); p != nil || !errors.Is(err, parse.ErrTooLarge) || !strings.Contains(err.Error(), "132 cells, at most 128") {
+		t.Errorf("Game.Parse(%q) = %v, %v, want nil, ErrTooLarge", "12x11", p, err)
 	}
 }
 

@@ -2,6 +2,7 @@ package cram
 
 import (
 	"flag"
+	"grundy/engine"
 	"grundy/games/gametest"
 	"math/rand/v2"
 	"strings"
@@ -41,16 +42,7 @@ func randomBoard(r *rand.Rand, rows, cols int, fill float64) *Board {
 // (i, j) is free. It shares no code with Board but Free and FromGrid.
 type cells [][]bool
 
-func cellsOf(b *Board) cells {
-	c := make(cells, b.Rows())
-	for i := range c {
-		c[i] = make([]bool, b.Cols())
-		for j := range c[i] {
-			c[i][j] = b.Free(i, j)
-		}
-	}
-	return c
-}
+func cellsOf(b *Board) cells { return cellsOfPos(b) }
 
 func (c cells) board() *Board {
 	b, err := FromGrid(c)
@@ -166,7 +158,7 @@ type mex = gametest.Mex
 // by boards of different nimbers.
 type keyCheck map[string]int
 
-func (kc keyCheck) check(t *testing.T, b *Board, want int) {
+func (kc keyCheck) check(t *testing.T, b engine.Position, want int) {
 	t.Helper()
 	k := b.Key()
 	if v, ok := kc[k]; ok && v != want {

@@ -21,6 +21,12 @@ func (b *Board) Value() (int, bool) {
 	if edges > cells || branches(h, v, g.c) || g.flood(m&-m, m) != m {
 		return 0, false
 	}
+	return pathOrCycle(cells, edges)
+}
+
+// pathOrCycle returns the nimber of a connected graph of cells vertices, none of degree 3 or
+// more, with edges = cells-1 (a path) or edges = cells (a cycle).
+func pathOrCycle(cells, edges int) (int, bool) {
 	if edges == cells-1 {
 		return dawsons[cells], true
 	}
@@ -38,11 +44,11 @@ func branches(h, v uint64, c int) bool {
 	return east&west&(south|north)|south&north&(east|west) != 0
 }
 
-// dawsons holds the nimbers of Dawson's Kayles (0.07) on rows of 0 to 64 cells: a move takes
+// dawsons holds the nimbers of Dawson's Kayles (0.07) on rows of 0 to 128 cells: a move takes
 // two adjacent cells, leaving zero, one or two rows.
-var dawsons = func() [65]int {
-	var g [65]int
-	for k := 2; k <= 64; k++ {
+var dawsons = func() [maxWide + 1]int {
+	var g [maxWide + 1]int
+	for k := 2; k <= maxWide; k++ {
 		seen := map[int]bool{}
 		for a := 0; a <= (k-2)/2; a++ {
 			seen[g[a]^g[k-2-a]] = true
