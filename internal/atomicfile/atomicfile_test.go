@@ -37,3 +37,18 @@ func TestWrite_FailureKeepsOld(t *testing.T) {
 		t.Fatalf("%d files left in the folder, want 1", len(entries))
 	}
 }
+
+// A device is written to, not replaced: -o /dev/null once put a regular file in its place.
+func TestWrite_DeviceStaysADevice(t *testing.T) {
+	const null = "/dev/null"
+	fi, err := os.Stat(null)
+	if err != nil || fi.Mode()&os.ModeDevice == 0 {
+		t.Skip("no /dev/null device here")
+	}
+	if err := Write(null, func(w io.Writer) error { _, err := io.WriteString(w, "gone"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(null); err != nil || fi.Mode()&os.ModeDevice == 0 {
+		t.Fatalf("%s is no longer a device after Write: %v %v", null, fi.Mode(), err)
+	}
+}
