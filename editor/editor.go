@@ -32,7 +32,7 @@ type Editor struct {
 	catalog Catalog
 	history History
 
-	gameMenu *widget.Select
+	gameMenu *Select
 	param    *widget.Entry
 	notation *widget.Entry
 	status   *widget.Label
@@ -70,7 +70,7 @@ func (e *Editor) build() {
 	for i, en := range e.catalog.Entries {
 		names[i] = en.Name
 	}
-	e.gameMenu = widget.NewSelect(names, e.gameChosen)
+	e.gameMenu = NewSelect(names, e.gameChosen)
 	e.param = widget.NewEntry()
 	e.param.OnChanged = e.paramTyped
 	e.param.Hide()

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
@@ -294,7 +295,7 @@ func (p *SolverPanel) updateButtons() {
 	setEnabled(p.ui.stop, running && !p.run.abandoned)
 	setEnabled(p.ui.smaller, p.CanShrink())
 	p.ui.showResume(p.stopped != nil && !running && p.valid)
-	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
+	for _, s := range []*editor.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)
 	}
 	p.updateMisere(running)

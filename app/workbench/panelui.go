@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/job"
 )
@@ -22,9 +23,9 @@ type panelUI struct {
 	smaller    *widget.Button // makes the proof on show smaller
 	resume     *widget.Button // beside the moves' summary, after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
-	cache      *widget.Select
-	treeNodes  *widget.Select
-	treeTime   *widget.Select
+	cache      *editor.Select
+	treeNodes  *editor.Select
+	treeTime   *editor.Select
 	misere     *widget.Check
 	bar        *widget.ProgressBarInfinite
 	names      []*widget.Label
@@ -102,7 +103,7 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, mb := range CacheChoices {
 		mbs = append(mbs, cacheLabel(mb))
 	}
-	u.cache = widget.NewSelect(mbs, func(s string) {
+	u.cache = editor.NewSelect(mbs, func(s string) {
 		for _, mb := range CacheChoices {
 			if s == cacheLabel(mb) {
 				p.prefs.SetInt(PrefCacheMB, mb)
@@ -113,7 +114,7 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, n := range TreeNodeChoices {
 		nodes = append(nodes, nodesLabel(n))
 	}
-	u.treeNodes = widget.NewSelect(nodes, func(s string) {
+	u.treeNodes = editor.NewSelect(nodes, func(s string) {
 		for _, n := range TreeNodeChoices {
 			if s == nodesLabel(n) {
 				p.prefs.SetInt(PrefTreeNodes, int(n))
@@ -124,14 +125,14 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, d := range TreeTimeChoices {
 		times = append(times, durationLabel(d))
 	}
-	u.treeTime = widget.NewSelect(times, func(s string) {
+	u.treeTime = editor.NewSelect(times, func(s string) {
 		for _, d := range TreeTimeChoices {
 			if s == durationLabel(d) {
 				p.prefs.SetInt(PrefTreeSeconds, int(d/time.Second))
 			}
 		}
 	})
-	for _, s := range []*widget.Select{u.cache, u.treeNodes, u.treeTime} {
+	for _, s := range []*editor.Select{u.cache, u.treeNodes, u.treeTime} {
 		s.PlaceHolder = longest(s.Options) // the select is as wide as its longest choice
 	}
 	l := p.TreeLimits()
