@@ -15,6 +15,7 @@ func (w *Workbench) showNoTree(game, position, why string) {
 	}
 	w.clearStale()
 	w.Tree.SetTree(nil)
+	w.session.keep(nil)
 	w.Tree.SetMessage("No tree for " + game + " " + position + ": " + why)
 	w.Details.SetNode(nil, -1)
 	w.title.SetText("No tree for " + game + " " + position + ": " + why)

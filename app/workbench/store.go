@@ -119,6 +119,8 @@ func (w *Workbench) Close() {
 		return
 	}
 	w.closed = true
+	w.keepSize()
+	w.session.close()
 	if !w.Solver.letGo(storeWait) {
 		// The task did not stop: closing the store under it would crash the search. Its
 		// facts were flushed at each Run's end and are synced every few seconds.

@@ -97,10 +97,10 @@ func waitCounted(t *testing.T, w *Workbench, q *uiQueue) {
 	q.runUntil(t, 20*time.Second, func() bool { return w.facts.counted && !w.facts.counting && !w.facts.delayed })
 }
 
-// The window uses the default store, under the tests' HOME, and shows what it holds.
+// The window uses the default store, under the tests' XDG_DATA_HOME, and shows what it holds.
 func TestStore_DefaultAndCounts(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
-	want := filepath.Join(os.Getenv("HOME"), ".local", "share", "grundy")
+	want := filepath.Join(os.Getenv("XDG_DATA_HOME"), "grundy")
 	if w.Store() == nil || w.Store().Dir() != want {
 		t.Fatalf("store %v, want one in %s", w.Store(), want)
 	}

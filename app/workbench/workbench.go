@@ -24,6 +24,9 @@ type Options struct {
 	// Do runs a function on the UI goroutine; nil uses fyne.Do. Tests pass a queue that
 	// they drain on the test goroutine.
 	Do func(func())
+	// SessionDir keeps the copy of the tree on show that a window which did not close
+	// normally reopens; "" is DefaultSessionDir.
+	SessionDir string
 }
 
 // MinSize is the smallest size of the window: the content never asks for less, and at this
@@ -45,6 +48,7 @@ type Workbench struct {
 	picker   Picker
 	folders  FolderPicker
 	facts    factsStore   // the facts store (store.go)
+	session  session      // the recovery copy of the tree on show (session.go)
 	closed   bool         // Close has run
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
@@ -70,6 +74,10 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 		do = fyne.Do
 	}
 	w.do = do
+	w.session.dir = opts.SessionDir
+	if w.session.dir == "" {
+		w.session.dir, _ = DefaultSessionDir() // none: no recovery copy
+	}
 	cat := editor.DefaultCatalog()
 	if opts.Catalog != nil {
 		cat = *opts.Catalog
@@ -87,6 +95,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.content = w.layout()
 	win.SetContent(w.content)
 	w.openStore()
+	w.restoreSession()
 	win.SetOnClosed(func() { w.Play.Close(); w.Close() })
 	w.refreshMenu()
 	w.shortcuts()
@@ -99,6 +108,7 @@ func (w *Workbench) connect() {
 		if w.Play.EditorChanged(g, p) {
 			return // not a move of the game on: undone
 		}
+		w.keepPosition()
 		w.Solver.PositionChanged()
 		w.clearStale()
 		w.positionChanged()
@@ -131,6 +141,7 @@ func (w *Workbench) ShowTree(t *engine.Tree) {
 	w.clearStale()
 	w.Tree.SetTree(t)
 	w.Tree.Select(t.Root)
+	w.session.keep(t)
 	w.verify(t)
 }
 

@@ -44,6 +44,7 @@ func (f *fakePicker) Save(title, _ string, _ []string, done func(string, error))
 func newTestWorkbench(t *testing.T) (*Workbench, *fakePicker, *uiQueue) {
 	t.Helper()
 	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	a := test.NewTempApp(t)
 	a.Preferences().SetInt(PrefCacheMB, 16) // a small cache: ristretto's counters cost time under -race
 	win := test.NewTempWindow(t, nil)
