@@ -28,13 +28,16 @@ type Editor struct {
 	// OnSubmitted is called when Enter is pressed in the position field (or the parameter
 	// field) and the entry is a valid position: the window solves it.
 	OnSubmitted func()
+	// OnEscape is called when Esc is pressed in one of the editor's fields (the game menu,
+	// its parameter, the position), which take the key from the window.
+	OnEscape func()
 
 	catalog Catalog
 	history History
 
 	gameMenu *Select
-	param    *widget.Entry
-	notation *widget.Entry
+	param    *Entry
+	notation *Entry
 	status   *widget.Label
 	undo     *widget.Button
 	redo     *widget.Button
@@ -71,13 +74,19 @@ func (e *Editor) build() {
 		names[i] = en.Name
 	}
 	e.gameMenu = NewSelect(names, e.gameChosen)
-	e.param = widget.NewEntry()
+	e.param = NewEntry()
 	e.param.OnChanged = e.paramTyped
 	e.param.Hide()
-	e.notation = widget.NewEntry()
+	e.notation = NewEntry()
 	e.notation.OnChanged = e.notationTyped
 	e.notation.OnSubmitted = e.submitted
 	e.param.OnSubmitted = e.submitted
+	escape := func() {
+		if e.OnEscape != nil {
+			e.OnEscape()
+		}
+	}
+	e.gameMenu.Escape, e.param.Escape, e.notation.Escape = escape, escape, escape
 	e.status = widget.NewLabel("")
 	e.status.Wrapping = fyne.TextWrapWord
 	e.undo = widget.NewButtonWithIcon("", theme.ContentUndoIcon(), e.Undo)

@@ -13,8 +13,11 @@ import (
 // taken out of the window (a dismissed settings pop-up, a picture the editor rebuilt) while it
 // kept the focus: a tap or a key then did nothing worse than the window vanishing with the
 // user's work. Now such a tap or key is dropped, and the next one opens the list.
+// Esc, which the focused select gets instead of the window, calls Escape, when set.
 type Select struct {
 	widget.Select
+	// Escape, when set, is called on Esc.
+	Escape func()
 }
 
 // NewSelect returns a Select of options that calls changed with each new choice.
@@ -36,9 +39,14 @@ func (s *Select) Tapped(ev *fyne.PointEvent) {
 }
 
 // TypedKey opens the list on Space, Up and Down, when the select is on a canvas; Left and
-// Right choose the previous and next option.
+// Right choose the previous and next option; Esc calls Escape.
 func (s *Select) TypedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
+	case fyne.KeyEscape:
+		if s.Escape != nil {
+			s.Escape()
+		}
+		return
 	case fyne.KeySpace, fyne.KeyUp, fyne.KeyDown:
 		if s.canvas() == nil {
 			return

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/job"
 )
 
@@ -43,13 +44,13 @@ func runMenuShortcut(m *fyne.Menu, s fyne.Shortcut) bool {
 }
 
 // notationField finds the editor's position field: the entry showing the notation.
-func notationField(t *testing.T, w *Workbench) *widget.Entry {
+func notationField(t *testing.T, w *Workbench) *editor.Entry {
 	t.Helper()
-	var found *widget.Entry
+	var found *editor.Entry
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch x := o.(type) {
-		case *widget.Entry:
+		case *editor.Entry:
 			if found == nil && x.Visible() && x.Text == w.Editor.Notation() {
 				found = x
 			}
@@ -58,7 +59,7 @@ func notationField(t *testing.T, w *Workbench) *widget.Entry {
 				walk(c)
 			}
 		case fyne.Widget:
-			if _, ok := x.(*widget.Select); ok {
+			if _, ok := x.(*editor.Select); ok {
 				return
 			}
 			for _, c := range test.WidgetRenderer(x).Objects() {
@@ -179,6 +180,37 @@ func TestKeys_SolveAndStop(t *testing.T) {
 	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if r := waitSolved(t, w, q, "a long search"); r.Answer.HasNimber {
 		t.Fatalf("Esc did not stop the search: %+v", r)
+	}
+}
+
+// Esc stops a search whatever has the focus: the position field (just after a position was
+// typed and Enter pressed, where Esc used to reach the field alone), the game menu, the tree.
+func TestKeys_EscapeStopsWithFocus(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, "nim", "1 2")
+	solve(t, w, q, TaskNimber) // a tree to focus
+	focus := map[string]func(){
+		"the position field": func() { w.win.Canvas().Focus(notationField(t, w)) },
+		"the tree":           func() { w.win.Canvas().Focus(w.Tree) },
+	}
+	for _, name := range []string{"the position field", "the tree"} {
+		setPosition(t, w, "cram", "6x7")
+		focus[name]()
+		if w.win.Canvas().Focused() == nil {
+			t.Fatalf("%s took no focus", name)
+		}
+		if name == "the position field" {
+			w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // Enter solves
+		} else {
+			w.Solver.Start(TaskNimber)
+		}
+		if !w.Solver.Running() {
+			t.Fatalf("no search started with %s focused", name)
+		}
+		w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if r := waitSolved(t, w, q, "a long search"); r.Answer.HasNimber {
+			t.Fatalf("Esc with %s focused did not stop the search: %+v", name, r)
+		}
 	}
 }
 

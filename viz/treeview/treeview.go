@@ -13,8 +13,8 @@ import (
 // A TreeView shows a solution tree the way the paper's Figure 11 draws it: each node is its
 // position's picture with the label "= n" (solid frame) or "≠ n" (dashed frame on a shade),
 // laid out tidily by viz/layout and drawn from viz/draw's display lists, as the exporter
-// draws them. A tap on a node selects it and expands or collapses it; a double tap
-// activates it; the wheel zooms about the pointer and a drag pans. Only the nodes in view
+// draws them. A tap on a node selects it, a tap on the selected node expands or collapses
+// it (as Enter does); a double tap activates it; Esc calls OnEscape; the wheel zooms about the pointer and a drag pans. Only the nodes in view
 // get canvas objects, and a large tree opens collapsed to a depth (StartNodes).
 type TreeView struct {
 	widget.BaseWidget
@@ -23,6 +23,9 @@ type TreeView struct {
 	OnSelected func(id int)
 	// OnActivated is called with the id of a node the user double-taps.
 	OnActivated func(id int)
+	// OnEscape is called on Esc while the view has the keyboard focus (which takes the key
+	// from the window).
+	OnEscape func()
 	// Ask, when set, is called before an expansion would show more than LargeTree nodes,
 	// with how many it would show; the expansion waits for answer. Without it, such an
 	// expansion stops at LargeTree nodes.
@@ -254,8 +257,9 @@ func (v *TreeView) nodeAt(pos fyne.Position) (id int, repeat, ok bool) {
 	return v.model.pruned.IDs[k], v.model.pruned.Ref[k] >= 0, true
 }
 
-// Tapped selects the node under the tap and expands or collapses it; a repeat selects the
-// node it repeats.
+// Tapped selects the node under the tap; a tap on the node already selected expands or
+// collapses it. A tap that selects never folds: reading a node's explanation must not hide
+// the subtree it explains. A repeat selects the node it repeats.
 func (v *TreeView) Tapped(ev *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
@@ -264,7 +268,7 @@ func (v *TreeView) Tapped(ev *fyne.PointEvent) {
 	if !ok {
 		return
 	}
-	if !repeat {
+	if !repeat && id == v.selected {
 		v.Toggle(id)
 	}
 	v.selected = id
