@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/cluster"
 	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
@@ -348,4 +349,29 @@ func taskIcon(t Task) fyne.Resource {
 		return theme.MediaFastForwardIcon()
 	}
 	return theme.MediaPlayIcon()
+}
+
+// ShowServerAnswer shows in the panel the answer a cluster gave (Solve ▸ Server…) for
+// position of game, when it is still the editor's, no task runs and the panel knows no more:
+// the answer no longer stays in the server's dialog alone. The cluster plays normal play: under
+// misère play the panel says the answer is not its own.
+func (p *SolverPanel) ShowServerAnswer(game, position, server string, a cluster.Answer) {
+	g, pos := p.source()
+	if g == nil || pos == nil || g.Name() != game || pos.String() != position || p.Running() {
+		return
+	}
+	if p.Misere() {
+		p.ui.state.SetText("The server at " + server + " answered for normal play; the panel shows misère play.")
+		return
+	}
+	ans := job.Answer{HasOutcome: a.Outcome == cluster.Win || a.Outcome == cluster.Loss, Win: a.Outcome == cluster.Win}
+	if a.Nimber != nil {
+		ans = job.Answer{HasOutcome: true, Win: *a.Nimber != 0, HasNimber: true, Nimber: *a.Nimber}
+	}
+	if !ans.HasOutcome || p.result.Answer.HasNimber || (p.result.Answer.HasOutcome && !ans.HasNimber) {
+		return // nothing the panel does not show already
+	}
+	p.result = job.Result{Game: game, Position: position, Answer: ans}
+	p.showResult()
+	p.ui.state.SetText("Answered by the server at " + server + ".")
 }
