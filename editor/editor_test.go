@@ -234,3 +234,26 @@ func TestChompEditor_EditShapeTapSetsHeights(t *testing.T) {
 		t.Fatalf("after tapping row 2 of column 3: %q, want %q", got, want)
 	}
 }
+
+// A new octal code keeps the position typed, valid or not, and a position typed after a code
+// is read in that code; choosing the game on show again keeps its code.
+func TestEditor_NewCodeKeepsPosition(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "octal:0.77", Notation: "10 20"})
+	e.notation.SetText("10 20 x") // being typed
+	e.param.SetText("0.137")
+	if e.Notation() != "10 20 x" {
+		t.Fatalf("a new code replaced the position typed with %q", e.Notation())
+	}
+	e.notation.SetText("10 20 30")
+	if got := e.State(); got.Game != "octal:0.137" || got.Notation != "10 20 30" {
+		t.Fatalf("after the code and the position: %+v, want octal:0.137 \"10 20 30\"", got)
+	}
+	e.gameMenu.SetSelected("nim")
+	e.gameMenu.SetSelected("octal:CODE")
+	e.gameMenu.SetSelected("octal:CODE") // no change: fyne calls nothing
+	e.param.SetText("0.6")
+	e.gameMenu.OnChanged("octal:CODE") // the game on show chosen again
+	if got := e.State(); got.Game != "octal:0.6" || got.Notation != "10 20 30" {
+		t.Fatalf("choosing octal again: %+v, want octal:0.6 \"10 20 30\"", got)
+	}
+}

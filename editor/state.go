@@ -168,7 +168,20 @@ func (e *Editor) notationTyped(s string) {
 	if e.quiet {
 		return
 	}
-	e.apply(State{Game: e.state.Game, Notation: s}, true)
+	e.apply(State{Game: e.fieldGame(), Notation: s}, true)
+}
+
+// fieldGame is the game the fields name: the menu's, with the parameter typed (which may
+// differ from the last valid position's while either field is being typed).
+func (e *Editor) fieldGame() string {
+	en, _, ok := e.catalog.entry(e.gameMenu.Selected)
+	if !ok {
+		return e.state.Game
+	}
+	if en.Param() {
+		return fullName(en, e.param.Text)
+	}
+	return fullName(en, "")
 }
 
 // gameChosen switches game, keeping the notation when it is valid in the new game and
@@ -179,11 +192,15 @@ func (e *Editor) gameChosen(name string) {
 	}
 	en, _, _ := e.catalog.entry(name)
 	base, _, _ := strings.Cut(en.Name, ":")
-	full := fullName(en, defaultParams[base])
-	e.switchGame(full, exampleOf(en))
+	param := defaultParams[base]
+	if cur, p, ok := e.catalog.entry(e.state.Game); ok && cur.Name == en.Name {
+		param = p // the game on show chosen again: its code stays
+	}
+	e.switchGame(fullName(en, param), exampleOf(en))
 }
 
-// paramTyped reads the game's parameter field.
+// paramTyped reads the game's parameter field. The position stays what the field says, valid
+// or not under the new parameter: a code typed must not replace it with the game's example.
 func (e *Editor) paramTyped(param string) {
 	if e.quiet {
 		return
@@ -192,7 +209,7 @@ func (e *Editor) paramTyped(param string) {
 	if !ok {
 		return
 	}
-	e.switchGame(fullName(en, param), exampleOf(en))
+	e.apply(State{Game: fullName(en, param), Notation: e.notation.Text}, true)
 }
 
 // switchGame shows the current notation in game name, or example when it is not valid there.
