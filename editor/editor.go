@@ -136,9 +136,19 @@ func (e *Editor) SetNotation(s string) { e.notation.SetText(s) }
 // Pictures returns the pictures on show, one per term.
 func (e *Editor) Pictures() []Picture { return e.pictures }
 
-// SetState shows the position of s and records it for Undo. On a bad state it shows why and
-// returns the error, keeping the last valid position.
-func (e *Editor) SetState(s State) error { return e.apply(s, true) }
+// SetState shows the position of s and records it for Undo. A bad state changes nothing and
+// its error is returned (the caller says it where it came from: a file, a tree): the fields
+// keep showing the position on show, so the editor neither turns red nor stops Solve.
+func (e *Editor) SetState(s State) error {
+	g, err := e.catalog.Lookup(s.Game)
+	if err == nil {
+		_, err = games.Parse(g, s.Notation)
+	}
+	if err != nil {
+		return err
+	}
+	return e.apply(s, true)
+}
 
 // Undo goes back to the position before the last change.
 func (e *Editor) Undo() {

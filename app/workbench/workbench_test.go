@@ -211,6 +211,26 @@ func TestFiles_SaveAndOpenPosition(t *testing.T) {
 	}
 }
 
+// A file whose position does not parse says so once, and leaves the editor as it was: no
+// stale red error, Solve still on.
+func TestFiles_FailedOpenLeavesNoStaleError(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	setPosition(t, w, "nim", "1 2")
+	path := filepath.Join(t.TempDir(), "bad.json")
+	var b strings.Builder
+	WritePosition(&b, "cram", "3x")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	if err := w.OpenPath(path); err == nil {
+		t.Fatal("no error for a position that does not parse")
+	}
+	if w.Editor.Err() != nil || w.Editor.State() != (editor.State{Game: "nim", Notation: "1 2"}) {
+		t.Fatalf("after the failed open: editor %+v, error %v", w.Editor.State(), w.Editor.Err())
+	}
+	if w.Solver.ui.tasks[TaskNimber].Disabled() {
+		t.Fatal("Solve disabled after a failed open")
+	}
+}
+
 func TestFiles_CancelChangesNothing(t *testing.T) {
 	w, fp, q := newTestWorkbench(t)
 	setPosition(t, w, "cram", "2x3")
