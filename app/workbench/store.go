@@ -62,12 +62,20 @@ func storeDirOf(pref string) (string, error) {
 // openStore opens the store the preferences choose. One that cannot be opened (in use by
 // another grundy, corrupt) leaves the window without a store, saying why once.
 func (w *Workbench) openStore() {
-	f := &w.facts
-	f.s, f.err, f.counted, f.statsErr, f.nextCount = nil, nil, false, nil, time.Time{}
-	f.dir, f.err = storeDirOf(w.app.Preferences().String(PrefStore))
-	if f.dir != "" && f.err == nil {
-		f.s, f.err = store.Open(f.dir)
+	dir, err := storeDirOf(w.app.Preferences().String(PrefStore))
+	var s *store.Store
+	if dir != "" && err == nil {
+		s, err = store.Open(dir)
 	}
+	w.installStore(dir, s, err)
+}
+
+// installStore makes s, the store of dir (nil: none, or err says why it could not be
+// opened), the window's.
+func (w *Workbench) installStore(dir string, s *store.Store, err error) {
+	f := &w.facts
+	f.s, f.err, f.counted, f.statsErr, f.nextCount = s, err, false, nil, time.Time{}
+	f.dir = dir
 	w.Solver.SetStore(f.s)
 	w.Solver.ui.storeSizeText = func() string { return StoreSizeText(&w.facts, w.gameName()) }
 	if f.err != nil {
@@ -84,18 +92,34 @@ func (w *Workbench) Store() *store.Store { return w.facts.s }
 var errTaskRuns = errors.New("a task is running: stop it before changing the facts store")
 
 // UseStore chooses the facts store: a directory, "" for the user's default one, or StoreNone.
-// The choice is kept in the preferences; the store in use until then is closed (flushed).
+// The new store is opened first: one that cannot be (a folder that is not a store, a store in
+// use) changes nothing, neither the store in use nor the preferences, and the error says why.
+// Otherwise the choice is kept in the preferences and the store in use until then is closed
+// (flushed).
 func (w *Workbench) UseStore(choice string) error {
 	if w.Solver.Running() {
 		return errTaskRuns
 	}
-	w.app.Preferences().SetString(PrefStore, choice)
-	if err := w.closeStore(); err != nil {
-		w.status.SetText(err.Error())
+	dir, err := storeDirOf(choice)
+	if err != nil {
+		return err
 	}
-	w.openStore()
+	var s *store.Store
+	same := dir != "" && dir == w.facts.dir && w.facts.s != nil
+	if dir != "" && !same {
+		if s, err = store.Open(dir); err != nil {
+			return fmt.Errorf("%w; the facts store in use is kept", err)
+		}
+	}
+	w.app.Preferences().SetString(PrefStore, choice)
+	if !same {
+		if err := w.closeStore(); err != nil {
+			w.status.SetText(err.Error())
+		}
+		w.installStore(dir, s, nil)
+	}
 	w.refreshMenu()
-	return w.facts.err
+	return nil
 }
 
 // closeStore takes the store from the panel and closes it, once its counts have ended.

@@ -447,3 +447,24 @@ func storedFacts(t *testing.T, row, game string) int64 {
 	}
 	return n
 }
+
+// Choosing a folder that is not a store changes nothing: the store in use stays, and the
+// next launch opens it, not the folder.
+func TestStore_NotAStoreKeepsWorkingStore(t *testing.T) {
+	good := t.TempDir()
+	w, _ := newStoreWorkbench(t, good, "")
+	if w.Store() == nil {
+		t.Fatal("no store")
+	}
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "thesis.tex"), []byte("\\documentclass{article}"), 0o644)
+	if err := w.UseStore(bad); err == nil {
+		t.Fatalf("UseStore(%s), a folder of other files: no error", bad)
+	}
+	if w.Store() == nil || w.Store().Dir() != good {
+		t.Fatalf("after the failed choice: store %v, want the one in %s", w.Store(), good)
+	}
+	if got := w.app.Preferences().String(PrefStore); got != good {
+		t.Fatalf("preference %q after the failed choice, want %q", got, good)
+	}
+}
