@@ -138,7 +138,8 @@ func (e *Editor) Pictures() []Picture { return e.pictures }
 
 // SetState shows the position of s and records it for Undo. A bad state changes nothing and
 // its error is returned (the caller says it where it came from: a file, a tree): the fields
-// keep showing the position on show, so the editor neither turns red nor stops Solve.
+// keep showing the position on show, so the editor neither turns red nor stops Solve. The
+// position on show changes nothing either.
 func (e *Editor) SetState(s State) error {
 	g, err := e.catalog.Lookup(s.Game)
 	if err == nil {
@@ -146,6 +147,9 @@ func (e *Editor) SetState(s State) error {
 	}
 	if err != nil {
 		return err
+	}
+	if s == e.state && e.err == nil && e.notation.Text == s.Notation {
+		return nil // on show already: nothing changes, a search of it goes on
 	}
 	return e.apply(s, true)
 }

@@ -257,3 +257,17 @@ func TestEditor_NewCodeKeepsPosition(t *testing.T) {
 		t.Fatalf("choosing octal again: %+v, want octal:0.6 \"10 20 30\"", got)
 	}
 }
+
+// Choosing the game on show from the menu again (a stray click) changes nothing, not even a
+// call of OnChanged, which stops the window's search.
+func TestEditor_SameGameChosenChangesNothing(t *testing.T) {
+	for _, s := range []State{{Game: "cram", Notation: "6x7"}, {Game: "octal:0.137", Notation: "10 20"}} {
+		e, _ := newTestEditor(t, s)
+		changed := 0
+		e.OnChanged = func(games.Game, engine.Position) { changed++ }
+		e.gameMenu.OnChanged(e.gameMenu.Selected) // what fyne's list does on a click on the same item
+		if changed != 0 || e.State() != s {
+			t.Errorf("%+v chosen again: %d changes, state %+v", s, changed, e.State())
+		}
+	}
+}

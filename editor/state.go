@@ -213,7 +213,12 @@ func (e *Editor) paramTyped(param string) {
 }
 
 // switchGame shows the current notation in game name, or example when it is not valid there.
+// The game on show chosen again changes nothing (fyne calls OnChanged for it too): a stray
+// click on the game menu must not end the search of the position on show.
 func (e *Editor) switchGame(name, example string) {
+	if name == e.state.Game && e.notation.Text == e.state.Notation && e.err == nil {
+		return
+	}
 	g, err := e.catalog.Lookup(name)
 	if err == nil {
 		if _, perr := games.Parse(g, e.notation.Text); perr != nil {

@@ -171,6 +171,10 @@ func (p *SolverPanel) Start(task Task) {
 // launch runs t on r and shows it running.
 func (p *SolverPanel) launch(r *job.Runner, t *taskRun) {
 	t.result = job.Result{Task: t.req.Task, Game: r.Game(), Position: t.req.Position.String()}
+	if prev := p.stopped; t.resumed && prev != nil {
+		// What the stopped search proved stays on show until the resumed one knows more.
+		t.result.Answer, t.result.Options = prev.result.Answer, prev.result.Options
+	}
 	p.run, p.last, p.stopped = t, engine.Stats{}, nil
 	p.start(r, t)
 	p.done = t.done
@@ -214,7 +218,15 @@ func (p *SolverPanel) SetStore(s *store.Store) {
 func (p *SolverPanel) ShowStoreSize(text string) { p.ui.storeSize.SetText(text) }
 
 // CanResume reports whether Resume would run a stopped search again.
-func (p *SolverPanel) CanResume() bool { return p.stopped != nil && !p.Running() && p.valid }
+// The editor must show the position of the stopped search.
+func (p *SolverPanel) CanResume() bool {
+	if p.stopped == nil || p.Running() || !p.valid {
+		return false
+	}
+	g, pos := p.source()
+	r := p.stopped.result
+	return g != nil && pos != nil && g.Name() == r.Game && pos.String() == r.Position && p.stopped.req.Misere == p.Misere()
+}
 
 // Resume runs the last task again, when Stop stopped its search, on the same runner: its
 // cache and the facts store keep what the stopped search proved, so it goes on from there.
@@ -262,15 +274,25 @@ func (p *SolverPanel) PositionInvalid(error) {
 }
 
 // clear stops the running task and takes away everything on show.
+// A search it stops this way is not lost without a word: the state line says so, and Resume
+// takes it up when the editor is back on its position.
 func (p *SolverPanel) clear() {
+	if t := p.run; t != nil && !t.abandoned && t.phase == job.Searching {
+		t.interrupted = true
+	}
 	p.abandon()
-	p.result, p.picked, p.last, p.stopped = job.Result{}, -1, engine.Stats{}, nil
+	p.result, p.picked, p.last = job.Result{}, -1, engine.Stats{}
 	p.ui.showStats(nil, nil)
 	p.ui.proof.show(nil, false, false)
 	p.ui.showStoreUse([2]string{})
-	if p.run != nil {
+	switch t := p.run; {
+	case t != nil && t.interrupted:
+		p.ui.state.SetText(p.interruptedText(t))
+	case t != nil:
 		p.ui.state.SetText("Stopping the task of the last position…")
-	} else {
+	case p.CanResume():
+		p.ui.state.SetText(p.interruptedText(p.stopped))
+	default:
 		p.ui.state.SetText(p.readyText())
 	}
 	p.showResult()
@@ -295,7 +317,7 @@ func (p *SolverPanel) updateButtons() {
 	}
 	setEnabled(p.ui.stop, running && !p.run.abandoned)
 	setEnabled(p.ui.smaller, p.CanShrink())
-	p.ui.showResume(p.stopped != nil && !running && p.valid)
+	p.ui.showResume(p.CanResume())
 	for _, s := range []*editor.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)
 	}
