@@ -260,7 +260,7 @@ func (d *exportDialog) update() {
 			d.preview.Image = p.image
 			d.preview.Refresh()
 			d.size.SetText(p.sizeText())
-			d.warning.SetText(p.warning)
+			d.warning.SetText(joinWarnings(checkWarning(d.w.verdict()), p.warning))
 		})
 	}()
 }
@@ -386,7 +386,35 @@ func (d *exportDialog) export() {
 		}
 		path = withExt(path, c.format)
 		w.saved(path, ExportTree(path, target.tree, c.options(target)...))
+		if warn := checkWarning(w.verdict()); warn != "" && strings.HasPrefix(w.Status(), "Saved ") {
+			w.status.SetText(w.Status() + ". " + warn)
+		}
 	})
+}
+
+// checkWarning says what the drawing of a tree claims beyond its check: nothing for a checked
+// proof.
+func checkWarning(v Verdict) string {
+	switch v.State {
+	case Checking:
+		return "The tree's check has not ended: the drawing is not yet a checked proof."
+	case Unchecked:
+		return "The tree was not checked: the drawing is not a checked proof."
+	case NotAProof:
+		return "Not a proof (" + failure(v) + "): it is not exported."
+	}
+	return ""
+}
+
+// joinWarnings joins the warnings that are not "".
+func joinWarnings(ws ...string) string {
+	var out []string
+	for _, w := range ws {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // proof returns the part of the tree on show to export, or why there is none: no tree, or

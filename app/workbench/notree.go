@@ -17,6 +17,7 @@ func (w *Workbench) showNoTree(game, position, why string) {
 	w.Tree.SetTree(nil)
 	w.session.keep(nil)
 	w.Tree.SetMessage("No tree for " + game + " " + position + ": " + why)
+	w.noTree = game + " " + position
 	w.Details.SetNode(nil, -1)
 	w.title.SetText("No tree for " + game + " " + position + ": " + why)
 	w.title.Importance = widget.MediumImportance

@@ -79,6 +79,8 @@ type SolverPanel struct {
 	OnPicked func(option string)
 	// OnFinished is called when a task has ended and its result is on show.
 	OnFinished func(job.Result)
+	// OnMisere is called when the play of the next tasks changes (SetMisere).
+	OnMisere func(misere bool)
 
 	source func() (games.Game, engine.Position)
 	do     func(func())

@@ -49,6 +49,8 @@ type Workbench struct {
 	folders  FolderPicker
 	facts    factsStore   // the facts store (store.go)
 	session  session      // the recovery copy of the tree on show (session.go)
+	aside    *engine.Tree // a tree of another game or play than the editor's (follow.go)
+	noTree   string       // the game and position the pane says have no tree, if it does
 	closed   bool         // Close has run
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
@@ -112,8 +114,10 @@ func (w *Workbench) connect() {
 		w.Solver.PositionChanged()
 		w.clearStale()
 		w.positionChanged()
+		w.followEditor()
 		w.showStoreSize()
 	}
+	w.Solver.OnMisere = func(bool) { w.followEditor() }
 	w.Editor.OnSubmitted = func() { w.Solver.Start(TaskNimber) }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnNoTree = w.showNoTree
@@ -139,6 +143,7 @@ func (w *Workbench) connect() {
 // says it is a proof only once engine.Check has verified it.
 func (w *Workbench) ShowTree(t *engine.Tree) {
 	w.clearStale()
+	w.aside, w.noTree = nil, ""
 	w.Tree.SetTree(t)
 	w.Tree.Select(t.Root)
 	w.session.keep(t)
