@@ -42,3 +42,21 @@ func TestTreePane_FollowsEditor(t *testing.T) {
 		t.Fatalf("beside nim 1 2 the pane says %q", msg)
 	}
 }
+
+// A tree too large for the memory set aside for recording says what that memory is, a
+// quarter of the cache setting, and what a larger cache records.
+func TestNoTree_SaysTheBudget(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	w.Solver.SetCacheMB(256)
+	w.showNoTree("cram", "4x9", "the solution tree is too large to record (its proofs passed 64 MB, the memory set aside for them)")
+	msg := w.Tree.Message()
+	for _, want := range []string{"a quarter of the cache setting (64 MB of 256 MB)", "a cache of 1024 MB", "up to 256 MB"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q does not say %q", msg, want)
+		}
+	}
+	w.showNoTree("cram", "4x8", "recording it took longer than 10s, the limit")
+	if strings.Contains(w.Tree.Message(), "cache") {
+		t.Errorf("a time limit speaks of the cache: %q", w.Tree.Message())
+	}
+}

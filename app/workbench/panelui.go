@@ -265,7 +265,7 @@ func (u *panelUI) showSettings() {
 	form := widget.NewForm(
 		widget.NewFormItem("Tree up to", container.NewHBox(u.treeNodes, widget.NewLabel("nodes"))),
 		widget.NewFormItem("or", u.treeTime),
-		widget.NewFormItem("Cache", u.cache),
+		widget.NewFormItem("Cache", container.NewHBox(u.cache, widget.NewLabel("(a quarter of it records trees)"))),
 		widget.NewFormItem("Play", u.misere),
 	)
 	pop := widget.NewPopUp(container.NewVBox(title, form), c)
