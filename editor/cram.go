@@ -13,7 +13,7 @@ import (
 
 // cramCell is the side of a cell of a CramBoard that MinSize asks for, in fyne units; the
 // board grows with the room it is given, up to maxCell.
-const cramCell = 24
+const cramCell = 18
 
 // maxCell is the largest side of a cell of a board scaled to its room.
 const maxCell = 72

@@ -113,6 +113,7 @@ const maxMoves = 500
 
 func newTextPicture(g games.Game) *textPicture {
 	p := &textPicture{game: g, text: canvas.NewText("", theme.Color(theme.ColorNameForeground)), notes: newNotes(textHintOf(g))}
+	p.notes.hint.Truncation, p.notes.hint.Wrapping = fyne.TextTruncateOff, fyne.TextWrapWord // a legend, to be read whole
 	p.text.TextStyle.Monospace = true
 	p.text.TextSize = theme.TextSize() * 1.5
 	p.moves = NewSelect(nil, func(move string) {

@@ -33,6 +33,7 @@ func (e *Editor) apply(s State, record bool) error {
 	e.err = err
 	e.status.SetText(Explain(err))
 	e.status.Importance = widget.DangerImportance
+	e.status.Wrapping, e.status.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff // all of what is wrong
 	e.status.Refresh()
 	if e.OnInvalid != nil {
 		e.OnInvalid(err)
@@ -62,6 +63,7 @@ func (e *Editor) show(s State, g games.Game, p engine.Position) {
 	e.state, e.game, e.pos, e.family, e.err = s, g, p, fam, nil
 	e.status.SetText(e.help(len(terms)))
 	e.status.Importance = widget.LowImportance
+	e.status.Wrapping, e.status.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis // one line: the pictures need the room
 	e.status.Refresh()
 }
 

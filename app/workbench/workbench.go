@@ -170,7 +170,7 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	w.Play.Content().Hide()
 	panels := container.NewStack(w.Solver, w.Play.Content())
 	left := container.NewVSplit(w.Editor, container.NewBorder(container.NewThemeOverride(w.mode, compactTheme{}), nil, nil, nil, panels))
-	left.Offset = 0.47
+	left.Offset = 0.5
 	w.left = left
 	tools := w.treeTools()
 	// The drawing is not clipped by fyne except inside a scroll container: without one, the
