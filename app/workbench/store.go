@@ -3,7 +3,9 @@ package workbench
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -187,6 +189,9 @@ func (w *Workbench) countFacts() {
 		began := time.Now()
 		addedAt := s.Added() // before the count: a fact added meanwhile is counted twice until the next
 		st, err := s.Stats()
+		if n, derr := dirBytes(s.Dir()); derr == nil {
+			st.DiskBytes = n // every file of the store, its log too
+		}
 		took := time.Since(began)
 		f.counts.Done()
 		w.do(func() {
@@ -202,6 +207,23 @@ func (w *Workbench) countFacts() {
 			}
 		})
 	}()
+}
+
+// dirBytes is the size of the files under dir.
+func dirBytes(dir string) (int64, error) {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n, err
 }
 
 // showStoreSize shows what the store holds for the editor's game, in the panel.

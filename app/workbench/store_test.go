@@ -468,3 +468,23 @@ func TestStore_NotAStoreKeepsWorkingStore(t *testing.T) {
 		t.Fatalf("preference %q after the failed choice, want %q", got, good)
 	}
 }
+
+// The store's size on disk is that of all its files, its log too.
+func TestStore_SizeOnDiskCountsEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	w, q := newStoreWorkbench(t, dir, "")
+	setPosition(t, w, "cram", "3x5")
+	solve(t, w, q, TaskNimber)
+	w.countFacts()
+	waitCounted(t, w, q)
+	want, err := dirBytes(dir)
+	if err != nil || want == 0 {
+		t.Fatalf("dirBytes(%s) = %d, %v", dir, want, err)
+	}
+	if got := w.facts.stats.DiskBytes; got != want {
+		t.Errorf("size on disk %d, want %d, the store's files together", got, want)
+	}
+	if got := StatLines(engine.Stats{Cache: engine.Usage{Entries: 1, Bytes: 100}}, 0)[2][1]; !strings.HasSuffix(got, " 1 entry") {
+		t.Errorf("cache row %q, want \"… 1 entry\"", got)
+	}
+}
