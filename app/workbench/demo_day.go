@@ -8,7 +8,7 @@ import (
 
 // dayDemoSteps are the scenes of a working day's checks: a misère tree and its PDF, the
 // trees of Boxing Match and Breaking Chocolates drawn as boards, and the window at its
-// minimum size with a sum of two components being edited.
+// minimum size with a sum of two components being edited; the sequence view of Kayles.
 func dayDemoSteps(outDir string) []demoStep {
 	return []demoStep{
 		{name: "90-day-misere-tree", action: func(w *Workbench) {
@@ -33,6 +33,15 @@ func dayDemoSteps(outDir string) []demoStep {
 			w.Editor.SetState(stateOf("breaking-chocolates", "bw/wb"))
 			w.Solver.Start(TaskNimber)
 		}, wait: true},
+		{name: "95-day-kayles-sequence", action: func(w *Workbench) {
+			w.Editor.SetState(stateOf("kayles", "3 4"))
+			w.ShowSequence(DefaultSequenceTo)
+		}},
+		{name: "96-day-sequence-closed", action: func(w *Workbench) {
+			if f := w.win.Canvas().OnTypedKey(); f != nil {
+				f(&fyne.KeyEvent{Name: fyne.KeyEscape})
+			}
+		}},
 		{name: "94-day-min-size-sum", action: func(w *Workbench) {
 			w.win.Resize(fyne.NewSize(808, 596))
 			w.Editor.SetState(stateOf("cram", "3x4 + 2x3"))

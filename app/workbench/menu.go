@@ -61,8 +61,10 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Zoom In", w.Tree.ZoomIn),
 		fyne.NewMenuItem("Zoom Out", w.Tree.ZoomOut),
 		fyne.NewMenuItem("Fit", w.Tree.Fit),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Nimber Sequence…", func() { w.failed(w.ShowSequence(DefaultSequenceTo)) }),
 	)
-	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view))
+	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view, w.helpMenu()))
 }
 
 func appendItem(menu *fyne.Menu, label string, action func()) *fyne.Menu {

@@ -135,6 +135,7 @@ func (w *Workbench) connect() {
 		w.openPosition(t.Game, t.Nodes[id].Position)
 	}
 	w.Details.OnOpen = w.openPosition
+	w.Details.OnCopy = w.copyPosition
 	w.Details.OnExpand = func(id int) { w.Tree.ExpandBelow(id, 1<<20) }
 	w.Details.OnExport = func() { w.Export(true) }
 }
@@ -155,6 +156,12 @@ func (w *Workbench) openPosition(game, position string) {
 	if err := w.Editor.SetState(stateOf(game, position)); err != nil {
 		w.status.SetText(err.Error())
 	}
+}
+
+// copyPosition puts a position's notation on the clipboard, as the command line takes it.
+func (w *Workbench) copyPosition(game, position string) {
+	w.win.Clipboard().SetContent(position)
+	w.status.SetText("Copied the position " + game + " " + position + " to the clipboard.")
 }
 
 func stateOf(game, position string) editor.State {

@@ -1,0 +1,80 @@
+package workbench
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// The Help menu shows every game's notation and the keys; Esc closes its dialogs.
+func TestHelp_NotationsAndShortcuts(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	var help *fyne.Menu
+	for _, m := range w.win.MainMenu().Items {
+		if m.Label == "Help" {
+			help = m
+		}
+	}
+	if help == nil || len(help.Items) < 2 {
+		t.Fatal("no Help menu with its items")
+	}
+	for _, want := range []string{"cram: RxC", "boxing-match", "A + B"} {
+		if !strings.Contains(NotationHelp(), want) {
+			t.Errorf("notation help does not say %q", want)
+		}
+	}
+	for _, want := range []string{"Esc", "Ctrl+Enter", "double tap"} {
+		if !strings.Contains(ShortcutsHelp(), want) {
+			t.Errorf("shortcuts help does not say %q", want)
+		}
+	}
+	help.Items[0].Action()
+	if w.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("Help › Notations showed nothing")
+	}
+	pressKey(w, fyne.KeyEscape)
+	if w.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("Esc left the help open")
+	}
+}
+
+// View › Nimber Sequence shows Kayles' values with its period, 12 from heap 71, one row per
+// period; a game not played on heaps says why there is none.
+func TestSequenceView_KaylesPeriod(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, "kayles", "3 4")
+	v, err := w.showSequence(DefaultSequenceTo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.runUntil(t, 20*time.Second, func() bool { return v.values.Text != "" })
+	if !strings.Contains(v.head.Text, "period 12 from heap 71") {
+		t.Errorf("head %q, want the period 12 from heap 71", v.head.Text)
+	}
+	rows := strings.Split(v.values.Text, "\n")
+	if !strings.HasPrefix(rows[0], "  0:  0  1  2  3  1  4  3  2  1  4  2  6") || !strings.HasPrefix(rows[1], " 12:") {
+		t.Errorf("rows start %q, %q", rows[0], rows[1])
+	}
+	pressKey(w, fyne.KeyEscape)
+	setPosition(t, w, "cram", "3x4")
+	if _, err := w.showSequence(10); err == nil {
+		t.Error("a sequence of cram")
+	}
+}
+
+// Copy position puts the selected node's notation on the clipboard.
+func TestDetails_CopyPosition(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, "cram", "2x3")
+	solve(t, w, q, TaskNimber)
+	tr := w.Tree.Tree()
+	kid := tr.Nodes[tr.Root].Children[0]
+	w.Details.SetNode(tr, kid)
+	test.Tap(w.Details.buttons[1])
+	if got, want := w.win.Clipboard().Content(), tr.Nodes[kid].Position; got != want {
+		t.Fatalf("clipboard %q, want %q", got, want)
+	}
+}
