@@ -74,7 +74,7 @@ func TestDetails_CopyPosition(t *testing.T) {
 	kid := tr.Nodes[tr.Root].Children[0]
 	w.Details.SetNode(tr, kid)
 	test.Tap(w.Details.buttons[1])
-	if got, want := w.win.Clipboard().Content(), tr.Nodes[kid].Position; got != want {
+	if got, want := w.app.Clipboard().Content(), tr.Nodes[kid].Position; got != want {
 		t.Fatalf("clipboard %q, want %q", got, want)
 	}
 }

@@ -160,7 +160,7 @@ func (w *Workbench) openPosition(game, position string) {
 
 // copyPosition puts a position's notation on the clipboard, as the command line takes it.
 func (w *Workbench) copyPosition(game, position string) {
-	w.win.Clipboard().SetContent(position)
+	w.app.Clipboard().SetContent(position)
 	w.status.SetText("Copied the position " + game + " " + position + " to the clipboard.")
 }
 
