@@ -271,3 +271,24 @@ func TestEditor_SameGameChosenChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A move played elsewhere (the engine's, in play) is drawn as a domino, not two grey cells.
+func TestCramBoard_MoveFromElsewhereIsADomino(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "cram", Notation: "3x4"})
+	b := cramBoard(t, e, 0)
+	b.Play(0, 0, 0, 1) // the user's move, by a drag
+	if err := e.SetState(State{Game: "cram", Notation: "##../##../...."}); err != nil {
+		t.Fatal(err) // the engine's answer
+	}
+	b = cramBoard(t, e, 0)
+	if len(b.dominoes) != 2 {
+		t.Fatalf("%d dominoes drawn after the engine's move, want the user's and the engine's", len(b.dominoes))
+	}
+	if d := b.dominoes[1]; d != (domino{1, 0, 1, 1}) {
+		t.Errorf("the engine's domino is %v, want (1,0)-(1,1)", d)
+	}
+	e.Undo()
+	if b = cramBoard(t, e, 0); len(b.dominoes) != 1 {
+		t.Errorf("after Undo: %d dominoes, want the user's alone", len(b.dominoes))
+	}
+}
