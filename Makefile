@@ -7,7 +7,7 @@ APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
 SHOT_DEPS = xvfb imagemagick xdotool
 FUZZTIME ?= 15s
 
-.PHONY: run build test bench fuzz deps screenshot-deps screenshot clean
+.PHONY: run build test bench fuzz soak deps screenshot-deps screenshot clean
 
 run: deps
 	$(GO) run .
@@ -43,6 +43,14 @@ fuzz: deps
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg; \
 	  done; \
 	done
+
+# The window's soak: SOAK random actions (every menu, picker, editor gesture, solve, stop,
+# tree gesture, dialog) on fyne's test driver, under the race detector, then again without it,
+# which checks the memory at the end (app/workbench/soak_test.go). `make test` runs a short one.
+SOAK ?= 10000
+soak: deps
+	LANG=en_US.UTF-8 GRUNDY_SOAK=$(SOAK) $(GO) test -race -run '^TestSoak$$' -timeout 90m -v ./app/workbench/
+	LANG=en_US.UTF-8 GRUNDY_SOAK=$(SOAK) $(GO) test -run '^TestSoak$$' -timeout 90m -v ./app/workbench/
 
 # Screenshots of the workbench under Xvfb, into shots/.
 screenshot: deps screenshot-deps
