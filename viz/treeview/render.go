@@ -30,7 +30,7 @@ const EmptyText = "No tree yet: solve a position, or open a tree file"
 type renderer struct {
 	v     *TreeView
 	bg    *canvas.Rectangle
-	empty *widget.Label // the message with no tree, wrapped to the view's width
+	empty *widget.Label     // the message with no tree, wrapped to the view's width
 	mark  *canvas.Rectangle // the selection
 
 	rects   []*canvas.Rectangle
