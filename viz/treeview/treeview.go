@@ -59,8 +59,8 @@ func (v *TreeView) SetMessage(text string) {
 // Message returns what the view says when it has no tree.
 func (v *TreeView) Message() string { return v.message }
 
-// SetTree shows t, collapsed to the depth that shows about StartNodes nodes, fitted to the
-// widget if its labels stay readable, else with its root at the top centre. A nil t clears
+// SetTree shows t, collapsed to the depth that shows about StartNodes nodes and that keeps its
+// labels readable when fitted (the root's options at least), fitted to the widget. A nil t clears
 // the view.
 func (v *TreeView) SetTree(t *engine.Tree) {
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
@@ -240,8 +240,9 @@ func (v *TreeView) follow(size fyne.Size) {
 	for v.model.depth > 1 && fit(v.model.lay.Bounds, w, h).zoom < readable {
 		v.model.expandTo(v.model.depth - 1)
 	}
-	root, _ := v.model.box(v.model.tree.Root)
-	v.view = start(v.model.lay.Bounds, root, w, h)
+	// Then all of it is shown, however wide, as Fit shows it: a wide tree opened at the
+	// readable zoom with its root at the top centre showed a few nodes cut at both sides.
+	v.view = fit(v.model.lay.Bounds, w, h)
 }
 
 // nodeAt returns the id of the node at the widget's point pos and whether it is a repeat.

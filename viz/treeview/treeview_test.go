@@ -250,3 +250,17 @@ func TestTreeView_WideTreeOpensReadable(t *testing.T) {
 		t.Errorf("a narrow tree opened %d levels deep, want all 4", d)
 	}
 }
+
+// A tree too wide to read whole, even at its root's options, opens fitted all the same: it
+// opened with its root at the top centre, a few nodes cut at both sides.
+func TestTreeView_WideTreeOpensFitted(t *testing.T) {
+	v, _ := newTestView(t, 800, 600)
+	v.SetTree(wideTree(80, 1))
+	test.WidgetRenderer(v).Layout(v.Size())
+	b := v.model.lay.Bounds
+	x0, y0 := v.view.toScreen(b.X, b.Y)
+	x1, y1 := v.view.toScreen(b.X+b.W, b.Y+b.H)
+	if x0 < 0 || y0 < 0 || x1 > 800 || y1 > 600 {
+		t.Fatalf("the tree is drawn from (%g, %g) to (%g, %g) in an 800×600 view: not all of it", x0, y0, x1, y1)
+	}
+}
