@@ -78,3 +78,16 @@ func TestDetails_CopyPosition(t *testing.T) {
 		t.Fatalf("clipboard %q, want %q", got, want)
 	}
 }
+
+// Esc closes the solver's settings, then stops the search.
+func TestSettings_EscCloses(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	w.Solver.ui.showSettings()
+	if w.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no settings on show")
+	}
+	pressKey(w, fyne.KeyEscape)
+	if w.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("Esc left the settings open")
+	}
+}

@@ -125,7 +125,11 @@ func (w *Workbench) shortcuts() {
 
 // escape stops the search, or the engine's move in play: Esc with no widget focused, and in
 // the fields, menus and tree view that take the keys when they have the focus.
+// The solver's settings, when on show, close first.
 func (w *Workbench) escape() {
+	if w.Solver.ui.hideSettings() {
+		return
+	}
 	w.Solver.Stop()
 	w.Play.Stop()
 }

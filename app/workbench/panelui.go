@@ -23,6 +23,7 @@ type panelUI struct {
 	smaller    *widget.Button // makes the proof on show smaller
 	resume     *widget.Button // beside the moves' summary, after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
+	settingsUp *widget.PopUp  // the settings on show, if they are
 	cache      *editor.Select
 	treeNodes  *editor.Select
 	treeTime   *editor.Select
@@ -269,10 +270,21 @@ func (u *panelUI) showSettings() {
 		widget.NewFormItem("Play", u.misere),
 	)
 	pop := widget.NewPopUp(container.NewVBox(title, form), c)
+	u.settingsUp = pop
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(u.gear)
 	pos.Y += u.gear.Size().Height
 	pos.X = max(0, min(pos.X, c.Size().Width-pop.MinSize().Width))
 	pop.ShowAtPosition(pos)
+}
+
+// hideSettings hides the settings when they are on show, and reports whether they were.
+func (u *panelUI) hideSettings() bool {
+	if u.settingsUp == nil || !u.settingsUp.Visible() {
+		return false
+	}
+	u.settingsUp.Hide()
+	u.settingsUp = nil
+	return true
 }
 
 // layout arranges the widgets: the task buttons and the settings' gear, the progress of both
