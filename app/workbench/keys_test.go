@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -43,35 +44,54 @@ func runMenuShortcut(m *fyne.Menu, s fyne.Shortcut) bool {
 	return false
 }
 
+// find returns the first object under o, depth first through containers and the renderers
+// of widgets (not into the widgets of fyne, which are leaves here), for which match holds.
+func find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if match(o) {
+		return o
+	}
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		children = x.Objects
+	case *container.Scroll:
+		children = []fyne.CanvasObject{x.Content}
+	case *editor.Editor, *editor.Select, *editor.Entry:
+		if _, ok := x.(*editor.Editor); ok {
+			children = test.WidgetRenderer(x.(fyne.Widget)).Objects()
+		}
+	case fyne.Widget:
+		children = test.WidgetRenderer(x).Objects()
+	}
+	for _, c := range children {
+		if f := find(c, match); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
 // notationField finds the editor's position field: the entry showing the notation.
 func notationField(t *testing.T, w *Workbench) *editor.Entry {
 	t.Helper()
-	var found *editor.Entry
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *editor.Entry:
-			if found == nil && x.Visible() && x.Text == w.Editor.Notation() {
-				found = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			if _, ok := x.(*editor.Select); ok {
-				return
-			}
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(w.Editor)
-	if found == nil {
+	f := find(w.Editor, func(o fyne.CanvasObject) bool {
+		e, ok := o.(*editor.Entry)
+		return ok && e.Visible() && e.Text == w.Editor.Notation()
+	})
+	if f == nil {
 		t.Fatal("no position field")
 	}
-	return found
+	return f.(*editor.Entry)
+}
+
+// gameMenu finds the editor's game menu.
+func gameMenu(t *testing.T, w *Workbench) *editor.Select {
+	t.Helper()
+	f := find(w.Editor, func(o fyne.CanvasObject) bool { _, ok := o.(*editor.Select); return ok })
+	if f == nil {
+		t.Fatal("no game menu")
+	}
+	return f.(*editor.Select)
 }
 
 func TestShortcuts_UndoRedo(t *testing.T) {

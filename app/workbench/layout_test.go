@@ -214,21 +214,8 @@ func TestWorkbench_MinSizeEditsASum(t *testing.T) {
 	setPosition(t, w, "cram", "3x4 + 2x3")
 	checkNoOverlap(t, w, w.content.MinSize())
 	var scroll *container.Scroll
-	var find func(o fyne.CanvasObject)
-	find = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *container.Scroll:
-			if scroll == nil {
-				scroll = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				find(c)
-			}
-		}
-	}
-	for _, o := range test.WidgetRenderer(w.Editor).Objects() {
-		find(o)
+	if f := find(w.Editor, func(o fyne.CanvasObject) bool { _, ok := o.(*container.Scroll); return ok }); f != nil {
+		scroll = f.(*container.Scroll)
 	}
 	if scroll == nil {
 		t.Fatal("no pictures' scroll in the editor")

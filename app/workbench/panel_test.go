@@ -6,10 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"grundy/editor"
 	"grundy/job"
 )
 
@@ -329,29 +327,7 @@ func TestSolverPanel_PositionChangeDuringSearch(t *testing.T) {
 // pickGame does what a click on name in the game menu does.
 func pickGame(t *testing.T, w *Workbench, name string) {
 	t.Helper()
-	var sel *editor.Select
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *editor.Select:
-			if sel == nil {
-				sel = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(w.Editor)
-	if sel == nil {
-		t.Fatal("no game menu")
-	}
-	sel.OnChanged(name)
+	gameMenu(t, w).OnChanged(name)
 }
 
 // Resume keeps what the stopped search proved on show until the resumed one knows more.

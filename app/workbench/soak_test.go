@@ -148,7 +148,7 @@ func (s *soak) step() string {
 		w.Editor.SetState(soakPositions[r.IntN(len(soakPositions))])
 		return "position"
 	case k < 27:
-		sel := s.gameMenu()
+		sel := gameMenu(s.t, w)
 		if r.IntN(3) == 0 {
 			withLostDriverCanvas(func() { sel.Tapped(&fyne.PointEvent{}) })
 		} else {
@@ -324,33 +324,6 @@ func (s *soak) settle() {
 		time.Sleep(5 * time.Millisecond)
 	}
 	s.escape()
-}
-
-// gameMenu is the editor's game menu.
-func (s *soak) gameMenu() *editor.Select {
-	var sel *editor.Select
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *editor.Select:
-			if sel == nil {
-				sel = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(s.w.Editor)
-	if sel == nil {
-		s.t.Fatal("no game menu")
-	}
-	return sel
 }
 
 // withLostDriverCanvas runs f while the driver knows no object's canvas, as fyne's desktop
