@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +23,8 @@ import (
 // gestures and keys, the dialogs and their keys, play against the engine. It must end with no
 // panic (and, under -race, no race). GRUNDY_SOAK sets the number of actions (make soak:
 // 10 000, with the memory at the end checked); else a short run that `make test` takes.
-// GRUNDY_SOAK_SEED replays a run; the seed is logged.
+// GRUNDY_SOAK_SEED replays a run; the seed is logged. GRUNDY_SOAK_HEAP names a file for the
+// heap's profile at the end.
 
 // soakCacheMB is the cache setting of the soak: small, so that many solves fill it.
 const soakCacheMB = 64
@@ -73,6 +75,12 @@ func TestSoak(t *testing.T) {
 	}
 	t.Logf("soak: %d actions in %v: %v; the slowest of each kind: %v", actions, time.Since(began).Round(time.Millisecond), counts, slow)
 	debug.FreeOSMemory() // what the window holds, not what the collector has yet to give back
+	if path := os.Getenv("GRUNDY_SOAK_HEAP"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
 	if rss := rssMB(); rss > 0 {
 		limit := 1.5*float64(soakCacheMB) + 200
 		t.Logf("soak: resident memory at the end %d MB (limit %.0f MB: 1.5 × the %d MB cache + 200 MB)", rss, limit, soakCacheMB)
@@ -313,12 +321,16 @@ func (s *soak) escape() {
 		c.Unfocus()
 		pressKey(s.w, fyne.KeyEscape)
 		if c.Overlays().Top() == top {
+			if os.Getenv("GRUNDY_SOAK_DEBUG") != "" {
+				s.t.Logf("soak: removed %T (%d key handlers stacked)", top, len(keyDialogs))
+			}
 			c.Overlays().Remove(top) // a pop-up that takes no key: the user clicks beside it
 		}
 	}
 }
 
-// settle runs the UI queue a moment, so that tasks report, then closes what is open.
+// settle runs the UI queue a moment, so that tasks report, then closes what is open, and
+// cleans fyne's caches as the desktop driver's loop does (at most every 10 s).
 func (s *soak) settle() {
 	deadline := time.Now().Add(50 * time.Millisecond)
 	for time.Now().Before(deadline) {
@@ -326,6 +338,7 @@ func (s *soak) settle() {
 		time.Sleep(5 * time.Millisecond)
 	}
 	s.escape()
+	fyneCacheClean(true)
 }
 
 // withLostDriverCanvas runs f while the driver knows no object's canvas, as fyne's desktop
