@@ -20,7 +20,7 @@ BUILDDIR ?= build
 APP_ID   = org.grundy.workbench
 VERSION  = $(shell sed -n 's/^Version = "\(.*\)"/\1/p' FyneApp.toml)
 
-.PHONY: run build test bench fuzz deps screenshot-deps screenshot clean install uninstall docs
+.PHONY: run build test bench fuzz soak deps screenshot-deps screenshot clean install uninstall docs
 
 run: deps
 	$(GO) run .
@@ -90,6 +90,14 @@ fuzz: deps
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg; \
 	  done; \
 	done
+
+# The window's soak: SOAK random actions (every menu, picker, editor gesture, solve, stop,
+# tree gesture, dialog) on fyne's test driver, under the race detector, then again without it,
+# which checks the memory at the end (app/workbench/soak_test.go). `make test` runs a short one.
+SOAK ?= 10000
+soak: deps
+	LANG=en_US.UTF-8 GRUNDY_SOAK=$(SOAK) $(GO) test -race -run '^TestSoak$$' -timeout 90m -v ./app/workbench/
+	LANG=en_US.UTF-8 GRUNDY_SOAK=$(SOAK) $(GO) test -run '^TestSoak$$' -timeout 90m -v ./app/workbench/
 
 # Screenshots of the workbench under Xvfb, into shots/.
 screenshot: deps screenshot-deps

@@ -35,7 +35,7 @@ func Run() int {
 	nat, own := &native.Picker{Do: fyne.Do}, workbench.FynePicker{Win: win}
 	wb := workbench.New(a, win, workbench.Options{
 		Picker: workbench.Fallback(nat, own), Folders: workbench.FallbackFolders(nat, own)})
-	win.Resize(windowSize(os.Getenv("GRUNDY_SIZE")))
+	win.Resize(windowSize(os.Getenv("GRUNDY_SIZE"), workbench.LastSize(a.Preferences())))
 	if os.Getenv("GRUNDY_DEMO") != "" {
 		go workbench.RunDemo(wb, os.Stdin, os.Stdout, os.Getenv("GRUNDY_DEMO_OUT"))
 	}
@@ -45,10 +45,14 @@ func Run() int {
 }
 
 // windowSize is the window's first size: WIDTHxHEIGHT from env (GRUNDY_SIZE, which
-// scripts/screenshot.sh sets), or 1280×820. The window never gets smaller than the
-// workbench's minimum (workbench.MinSize), whatever is asked.
-func windowSize(env string) fyne.Size {
+// scripts/screenshot.sh sets), else last (the size it had when it last closed) when it is
+// set, else 1280×820. The window never gets smaller than the workbench's minimum
+// (workbench.MinSize), whatever is asked.
+func windowSize(env string, last fyne.Size) fyne.Size {
 	size := fyne.NewSize(1280, 820)
+	if last.Width > 0 && last.Height > 0 {
+		size = last
+	}
 	w, h, ok := strings.Cut(env, "x")
 	if ok {
 		wi, err1 := strconv.Atoi(w)

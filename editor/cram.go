@@ -13,7 +13,7 @@ import (
 
 // cramCell is the side of a cell of a CramBoard that MinSize asks for, in fyne units; the
 // board grows with the room it is given, up to maxCell.
-const cramCell = 24
+const cramCell = 18
 
 // maxCell is the largest side of a cell of a board scaled to its room.
 const maxCell = 72
@@ -69,6 +69,41 @@ func (w *CramBoard) Board() *cram.Board { return w.board }
 // SetBoard shows b, forgetting the dominoes drawn so far and the move on show.
 func (w *CramBoard) SetBoard(b *cram.Board) {
 	w.board, w.dominoes, w.shown = b, nil, noDomino
+	w.Refresh()
+}
+
+// follow shows b, the board after a change that did not come from a gesture on this board:
+// a move played elsewhere (the engine's, in play), an undo, a new notation typed. The
+// dominoes still filled stay, and a move from the board on show (two free neighbours filled)
+// is drawn as a domino: the engine's move must not look like two grey cells.
+func (w *CramBoard) follow(b *cram.Board) {
+	old := w.board
+	if old == nil || b.Rows() != old.Rows() || b.Cols() != old.Cols() {
+		w.SetBoard(b)
+		return
+	}
+	var filled [][2]int
+	for i := range b.Rows() {
+		for j := range b.Cols() {
+			if old.Free(i, j) && !b.Free(i, j) {
+				filled = append(filled, [2]int{i, j})
+			}
+		}
+	}
+	kept := w.dominoes[:0]
+	for _, d := range w.dominoes {
+		if !b.Free(d.i1, d.j1) && !b.Free(d.i2, d.j2) {
+			kept = append(kept, d)
+		}
+	}
+	w.dominoes = kept
+	if len(filled) == 2 {
+		a, c := filled[0], filled[1]
+		if d := (domino{a[0], a[1], c[0], c[1]}); adjacent(d.i1, d.j1, d.i2, d.j2) {
+			w.dominoes = append(w.dominoes, d)
+		}
+	}
+	w.board, w.shown = b, noDomino
 	w.Refresh()
 }
 

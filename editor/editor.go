@@ -28,13 +28,16 @@ type Editor struct {
 	// OnSubmitted is called when Enter is pressed in the position field (or the parameter
 	// field) and the entry is a valid position: the window solves it.
 	OnSubmitted func()
+	// OnEscape is called when Esc is pressed in one of the editor's fields (the game menu,
+	// its parameter, the position), which take the key from the window.
+	OnEscape func()
 
 	catalog Catalog
 	history History
 
-	gameMenu *widget.Select
-	param    *widget.Entry
-	notation *widget.Entry
+	gameMenu *Select
+	param    *Entry
+	notation *Entry
 	status   *widget.Label
 	undo     *widget.Button
 	redo     *widget.Button
@@ -70,14 +73,20 @@ func (e *Editor) build() {
 	for i, en := range e.catalog.Entries {
 		names[i] = en.Name
 	}
-	e.gameMenu = widget.NewSelect(names, e.gameChosen)
-	e.param = widget.NewEntry()
+	e.gameMenu = NewSelect(names, e.gameChosen)
+	e.param = NewEntry()
 	e.param.OnChanged = e.paramTyped
 	e.param.Hide()
-	e.notation = widget.NewEntry()
+	e.notation = NewEntry()
 	e.notation.OnChanged = e.notationTyped
 	e.notation.OnSubmitted = e.submitted
 	e.param.OnSubmitted = e.submitted
+	escape := func() {
+		if e.OnEscape != nil {
+			e.OnEscape()
+		}
+	}
+	e.gameMenu.Escape, e.param.Escape, e.notation.Escape = escape, escape, escape
 	e.status = widget.NewLabel("")
 	e.status.Wrapping = fyne.TextWrapWord
 	e.undo = widget.NewButtonWithIcon("", theme.ContentUndoIcon(), e.Undo)
@@ -127,9 +136,23 @@ func (e *Editor) SetNotation(s string) { e.notation.SetText(s) }
 // Pictures returns the pictures on show, one per term.
 func (e *Editor) Pictures() []Picture { return e.pictures }
 
-// SetState shows the position of s and records it for Undo. On a bad state it shows why and
-// returns the error, keeping the last valid position.
-func (e *Editor) SetState(s State) error { return e.apply(s, true) }
+// SetState shows the position of s and records it for Undo. A bad state changes nothing and
+// its error is returned (the caller says it where it came from: a file, a tree): the fields
+// keep showing the position on show, so the editor neither turns red nor stops Solve. The
+// position on show changes nothing either.
+func (e *Editor) SetState(s State) error {
+	g, err := e.catalog.Lookup(s.Game)
+	if err == nil {
+		_, err = games.Parse(g, s.Notation)
+	}
+	if err != nil {
+		return err
+	}
+	if s == e.state && e.err == nil && e.notation.Text == s.Notation {
+		return nil // on show already: nothing changes, a search of it goes on
+	}
+	return e.apply(s, true)
+}
 
 // Undo goes back to the position before the last change.
 func (e *Editor) Undo() {

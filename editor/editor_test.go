@@ -234,3 +234,61 @@ func TestChompEditor_EditShapeTapSetsHeights(t *testing.T) {
 		t.Fatalf("after tapping row 2 of column 3: %q, want %q", got, want)
 	}
 }
+
+// A new octal code keeps the position typed, valid or not, and a position typed after a code
+// is read in that code; choosing the game on show again keeps its code.
+func TestEditor_NewCodeKeepsPosition(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "octal:0.77", Notation: "10 20"})
+	e.notation.SetText("10 20 x") // being typed
+	e.param.SetText("0.137")
+	if e.Notation() != "10 20 x" {
+		t.Fatalf("a new code replaced the position typed with %q", e.Notation())
+	}
+	e.notation.SetText("10 20 30")
+	if got := e.State(); got.Game != "octal:0.137" || got.Notation != "10 20 30" {
+		t.Fatalf("after the code and the position: %+v, want octal:0.137 \"10 20 30\"", got)
+	}
+	e.gameMenu.SetSelected("nim")
+	e.gameMenu.SetSelected("octal:CODE")
+	e.gameMenu.SetSelected("octal:CODE") // no change: fyne calls nothing
+	e.param.SetText("0.6")
+	e.gameMenu.OnChanged("octal:CODE") // the game on show chosen again
+	if got := e.State(); got.Game != "octal:0.6" || got.Notation != "10 20 30" {
+		t.Fatalf("choosing octal again: %+v, want octal:0.6 \"10 20 30\"", got)
+	}
+}
+
+// Choosing the game on show from the menu again (a stray click) changes nothing, not even a
+// call of OnChanged, which stops the window's search.
+func TestEditor_SameGameChosenChangesNothing(t *testing.T) {
+	for _, s := range []State{{Game: "cram", Notation: "6x7"}, {Game: "octal:0.137", Notation: "10 20"}} {
+		e, _ := newTestEditor(t, s)
+		changed := 0
+		e.OnChanged = func(games.Game, engine.Position) { changed++ }
+		e.gameMenu.OnChanged(e.gameMenu.Selected) // what fyne's list does on a click on the same item
+		if changed != 0 || e.State() != s {
+			t.Errorf("%+v chosen again: %d changes, state %+v", s, changed, e.State())
+		}
+	}
+}
+
+// A move played elsewhere (the engine's, in play) is drawn as a domino, not two grey cells.
+func TestCramBoard_MoveFromElsewhereIsADomino(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "cram", Notation: "3x4"})
+	b := cramBoard(t, e, 0)
+	b.Play(0, 0, 0, 1) // the user's move, by a drag
+	if err := e.SetState(State{Game: "cram", Notation: "##../##../...."}); err != nil {
+		t.Fatal(err) // the engine's answer
+	}
+	b = cramBoard(t, e, 0)
+	if len(b.dominoes) != 2 {
+		t.Fatalf("%d dominoes drawn after the engine's move, want the user's and the engine's", len(b.dominoes))
+	}
+	if d := b.dominoes[1]; d != (domino{1, 0, 1, 1}) {
+		t.Errorf("the engine's domino is %v, want (1,0)-(1,1)", d)
+	}
+	e.Undo()
+	if b = cramBoard(t, e, 0); len(b.dominoes) != 1 {
+		t.Errorf("after Undo: %d dominoes, want the user's alone", len(b.dominoes))
+	}
+}

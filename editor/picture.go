@@ -90,7 +90,7 @@ type textPicture struct {
 	widget.BaseWidget
 	game     games.Game
 	text     *canvas.Text
-	moves    *widget.Select
+	moves    *Select
 	notes    notes
 	onChange func(string)
 }
@@ -113,9 +113,10 @@ const maxMoves = 500
 
 func newTextPicture(g games.Game) *textPicture {
 	p := &textPicture{game: g, text: canvas.NewText("", theme.Color(theme.ColorNameForeground)), notes: newNotes(textHintOf(g))}
+	p.notes.hint.Truncation, p.notes.hint.Wrapping = fyne.TextTruncateOff, fyne.TextWrapWord // a legend, to be read whole
 	p.text.TextStyle.Monospace = true
 	p.text.TextSize = theme.TextSize() * 1.5
-	p.moves = widget.NewSelect(nil, func(move string) {
+	p.moves = NewSelect(nil, func(move string) {
 		if move != "" && p.onChange != nil {
 			p.onChange(move)
 		}

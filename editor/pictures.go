@@ -41,7 +41,7 @@ func (p *cramPicture) SetTerm(term string) error {
 	if err != nil {
 		return err
 	}
-	p.board.SetBoard(b)
+	p.board.follow(b)
 	return nil
 }
 

@@ -33,6 +33,7 @@ func (e *Editor) apply(s State, record bool) error {
 	e.err = err
 	e.status.SetText(Explain(err))
 	e.status.Importance = widget.DangerImportance
+	e.status.Wrapping, e.status.Truncation = fyne.TextWrapWord, fyne.TextTruncateOff // all of what is wrong
 	e.status.Refresh()
 	if e.OnInvalid != nil {
 		e.OnInvalid(err)
@@ -62,6 +63,7 @@ func (e *Editor) show(s State, g games.Game, p engine.Position) {
 	e.state, e.game, e.pos, e.family, e.err = s, g, p, fam, nil
 	e.status.SetText(e.help(len(terms)))
 	e.status.Importance = widget.LowImportance
+	e.status.Wrapping, e.status.Truncation = fyne.TextWrapOff, fyne.TextTruncateEllipsis // one line: the pictures need the room
 	e.status.Refresh()
 }
 
@@ -168,7 +170,20 @@ func (e *Editor) notationTyped(s string) {
 	if e.quiet {
 		return
 	}
-	e.apply(State{Game: e.state.Game, Notation: s}, true)
+	e.apply(State{Game: e.fieldGame(), Notation: s}, true)
+}
+
+// fieldGame is the game the fields name: the menu's, with the parameter typed (which may
+// differ from the last valid position's while either field is being typed).
+func (e *Editor) fieldGame() string {
+	en, _, ok := e.catalog.entry(e.gameMenu.Selected)
+	if !ok {
+		return e.state.Game
+	}
+	if en.Param() {
+		return fullName(en, e.param.Text)
+	}
+	return fullName(en, "")
 }
 
 // gameChosen switches game, keeping the notation when it is valid in the new game and
@@ -179,11 +194,15 @@ func (e *Editor) gameChosen(name string) {
 	}
 	en, _, _ := e.catalog.entry(name)
 	base, _, _ := strings.Cut(en.Name, ":")
-	full := fullName(en, defaultParams[base])
-	e.switchGame(full, exampleOf(en))
+	param := defaultParams[base]
+	if cur, p, ok := e.catalog.entry(e.state.Game); ok && cur.Name == en.Name {
+		param = p // the game on show chosen again: its code stays
+	}
+	e.switchGame(fullName(en, param), exampleOf(en))
 }
 
-// paramTyped reads the game's parameter field.
+// paramTyped reads the game's parameter field. The position stays what the field says, valid
+// or not under the new parameter: a code typed must not replace it with the game's example.
 func (e *Editor) paramTyped(param string) {
 	if e.quiet {
 		return
@@ -192,11 +211,16 @@ func (e *Editor) paramTyped(param string) {
 	if !ok {
 		return
 	}
-	e.switchGame(fullName(en, param), exampleOf(en))
+	e.apply(State{Game: fullName(en, param), Notation: e.notation.Text}, true)
 }
 
 // switchGame shows the current notation in game name, or example when it is not valid there.
+// The game on show chosen again changes nothing (fyne calls OnChanged for it too): a stray
+// click on the game menu must not end the search of the position on show.
 func (e *Editor) switchGame(name, example string) {
+	if name == e.state.Game && e.notation.Text == e.state.Notation && e.err == nil {
+		return
+	}
 	g, err := e.catalog.Lookup(name)
 	if err == nil {
 		if _, perr := games.Parse(g, e.notation.Text); perr != nil {

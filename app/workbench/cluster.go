@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"grundy/cluster"
+	"grundy/editor"
 )
 
 // A ClusterView shows a position being solved through a cluster (Solve ▸ Server…): the
@@ -110,9 +111,13 @@ var serverRun clusterRun
 // AskServer asks for a server's URL, and the key and CA a server with keys and TLS asks for
 // (`grundy serve --creds-dir` makes them: client.nk, ca.pem), then solves the editor's
 // position through it.
-func (w *Workbench) AskServer() {
+func (w *Workbench) AskServer() { w.askServer() }
+
+// askServer shows the server dialog and returns it (tests press its keys). Enter solves, as
+// its Solve button does, and Esc cancels, in its fields too.
+func (w *Workbench) askServer() *dialog.FormDialog {
 	prefs := w.app.Preferences()
-	url, creds, ca := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	url, creds, ca := editor.NewEntry(), editor.NewEntry(), editor.NewEntry()
 	url.SetPlaceHolder("nats://host:4222")
 	url.SetText(prefs.StringWithFallback(prefServer, "nats://127.0.0.1:4222"))
 	creds.SetPlaceHolder("client.nk, for a server with keys")
@@ -121,7 +126,7 @@ func (w *Workbench) AskServer() {
 	ca.SetText(prefs.String(prefServerCA))
 	items := []*widget.FormItem{widget.NewFormItem("Server", url), widget.NewFormItem("Key file", creds),
 		widget.NewFormItem("CA file", ca)}
-	dialog.ShowForm("Solve through a server", "Solve", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm("Solve through a server", "Solve", "Cancel", items, func(ok bool) {
 		if ok {
 			prefs.SetString(prefServer, url.Text)
 			prefs.SetString(prefServerCreds, creds.Text)
@@ -129,6 +134,14 @@ func (w *Workbench) AskServer() {
 			w.SolveOnServerWith(url.Text, creds.Text, ca.Text)
 		}
 	}, w.win)
+	for _, e := range []*editor.Entry{url, creds, ca} {
+		e.Escape = d.Dismiss
+		e.OnSubmitted = func(string) { d.Submit() }
+	}
+	withKeys(w.win, d, d.Submit, d.Dismiss)
+	d.Show()
+	w.win.Canvas().Focus(url)
+	return d
 }
 
 // The last server asked, and the key and CA files given for it.
@@ -160,7 +173,8 @@ func (w *Workbench) SolveOnServerWith(url, credsFile, caFile string) *ClusterVie
 	serverRun.cancel = cancel
 	serverRun.mu.Unlock()
 	d := dialog.NewCustom(fmt.Sprintf("%s %s on %s", g.Name(), p, url), "Close", v.Content(), w.win)
-	d.SetOnClosed(cancel) // closed without Stop: the job goes on in the cluster, its answer kept there
+	withKeys(w.win, d, d.Hide, d.Hide) // Enter and Esc close it, as its Close button does
+	d.SetOnClosed(cancel)              // closed without Stop: the job goes on in the cluster, its answer kept there
 	d.Show()
 	job := cluster.Job{ID: cluster.NewJobID(), Game: g.Name(), Position: p.String()}
 	go func() {
@@ -188,7 +202,12 @@ func (w *Workbench) SolveOnServerWith(url, credsFile, caFile string) *ClusterVie
 			})
 		})
 		a, _, err := cl.Solve(ctx, job, func(s cluster.Status) { w.do(func() { v.Show(s) }) })
-		w.do(func() { v.ShowAnswer(a, err) })
+		w.do(func() {
+			v.ShowAnswer(a, err)
+			if err == nil {
+				w.Solver.ShowServerAnswer(job.Game, job.Position, url, a)
+			}
+		})
 	}()
 	return v
 }

@@ -7,12 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"grundy/cluster"
 	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 )
 
 // startCluster starts a loopback server, its coordinator and one worker in this process.
@@ -66,6 +68,42 @@ func TestClusterView_SolvesThroughServer(t *testing.T) {
 	}
 	if !strings.Contains(progress, "units") || strings.Contains(progress, " 0 results") {
 		t.Errorf("view's progress %q: no result counted", progress)
+	}
+	// The answer reaches the panel too, which said "?".
+	if got, want := w.Solver.ui.nimber.Text, NimberText(job.Answer{HasOutcome: true, Win: want != 0, HasNimber: true, Nimber: want}); got != want {
+		t.Errorf("panel's nimber %q after the server's answer, want %q", got, want)
+	}
+}
+
+// The server dialog answers Esc (cancel) and Enter (solve), with the focus in its fields as
+// without it.
+func TestServerDialog_EscAndEnter(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	w.Editor.SetState(editor.State{Game: "cram", Notation: "3x3"})
+	top := func() fyne.CanvasObject { return w.win.Canvas().Overlays().Top() }
+	w.askServer()
+	if top() == nil {
+		t.Fatal("no dialog")
+	}
+	w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if top() != nil {
+		t.Fatal("Esc in the server field left the dialog open")
+	}
+	w.askServer()
+	w.win.Canvas().Unfocus()
+	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if top() != nil {
+		t.Fatal("Esc left the dialog open")
+	}
+	w.app.Preferences().SetString(prefServer, "nats://127.0.0.1:1")
+	w.askServer()
+	w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if o := top(); o == nil {
+		t.Fatal("Enter in the server field solved nothing: no view of the job")
+	}
+	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape}) // Esc closes the job's view
+	if o := top(); o != nil {
+		t.Fatal("Esc left the job's view open")
 	}
 }
 

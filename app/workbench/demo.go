@@ -120,7 +120,8 @@ func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 	lines := bufio.NewScanner(in)
 	time.Sleep(time.Second) // let the window appear
 	steps := append(append(append(demoSteps(outDir), demoExportSteps(outDir)...), moveDemoSteps()...), treeDemoSteps()...)
-	for _, s := range onlySteps(append(steps, playDemoSteps()...), os.Getenv("GRUNDY_DEMO_ONLY")) {
+	steps = append(append(steps, playDemoSteps()...), dayDemoSteps(outDir)...)
+	for _, s := range onlySteps(steps, os.Getenv("GRUNDY_DEMO_ONLY")) {
 		var done <-chan struct{}
 		fyne.DoAndWait(func() {
 			s.action(w)

@@ -12,13 +12,14 @@ import (
 )
 
 // Details shows the selected node of the tree: its couple, its label and outcome, and why it
-// holds, with buttons to open its position in the editor, expand everything under it, and
+// holds, with buttons to open its position in the editor, copy it, expand everything under it, and
 // export its subtree.
 type Details struct {
 	widget.BaseWidget
 
-	// OnOpen, OnExpand and OnExport act on the node on show.
+	// OnOpen, OnCopy, OnExpand and OnExport act on the node on show.
 	OnOpen   func(game, position string)
+	OnCopy   func(game, position string)
 	OnExpand func(id int)
 	OnExport func()
 
@@ -44,6 +45,11 @@ func NewDetails() *Details {
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() {
 			if d.OnOpen != nil && d.id >= 0 {
 				d.OnOpen(d.tree.Game, d.tree.Nodes[d.id].Position)
+			}
+		}),
+		widget.NewButtonWithIcon("Copy position", theme.ContentCopyIcon(), func() {
+			if d.OnCopy != nil && d.id >= 0 {
+				d.OnCopy(d.tree.Game, d.tree.Nodes[d.id].Position)
 			}
 		}),
 		widget.NewButtonWithIcon("Expand all below", theme.MenuExpandIcon(), func() {

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/viz/export"
 )
@@ -83,11 +84,11 @@ type exportDialog struct {
 	w       *Workbench
 	subtree bool
 
-	format  *widget.Select
-	width   *widget.Select
+	format  *editor.Select
+	width   *editor.Select
 	custom  *widget.Entry
-	depth   *widget.Select
-	dpi     *widget.Select
+	depth   *editor.Select
+	dpi     *editor.Select
 	preview *canvas.Image
 	size    *widget.Label
 	warning *widget.Label
@@ -101,15 +102,15 @@ type exportDialog struct {
 // newExportDialog builds the dialog's form, set to the last format used and one column.
 func newExportDialog(w *Workbench, subtree bool) *exportDialog {
 	d := &exportDialog{w: w, subtree: subtree}
-	d.format = widget.NewSelect(exportFormatNames, func(string) { d.update() })
-	d.width = widget.NewSelect(exportWidthNames, func(string) { d.update() })
+	d.format = editor.NewSelect(exportFormatNames, func(string) { d.update() })
+	d.width = editor.NewSelect(exportWidthNames, func(string) { d.update() })
 	d.custom = widget.NewEntry()
 	d.custom.SetPlaceHolder("points")
 	d.custom.Validator = func(s string) error { _, err := parseWidth(s); return err }
 	d.custom.OnChanged = func(string) { d.update() }
 	d.custom.OnSubmitted = func(string) { d.confirm() }
-	d.depth = widget.NewSelect(d.depthChoices(), func(string) { d.update() })
-	d.dpi = widget.NewSelect(exportDPINames, func(string) { d.update() })
+	d.depth = editor.NewSelect(d.depthChoices(), func(string) { d.update() })
+	d.dpi = editor.NewSelect(exportDPINames, func(string) { d.update() })
 	d.preview = canvas.NewImageFromImage(nil)
 	d.preview.FillMode = canvas.ImageFillContain
 	d.preview.ScaleMode = canvas.ImageScaleSmooth
@@ -259,7 +260,7 @@ func (d *exportDialog) update() {
 			d.preview.Image = p.image
 			d.preview.Refresh()
 			d.size.SetText(p.sizeText())
-			d.warning.SetText(p.warning)
+			d.warning.SetText(joinWarnings(checkWarning(d.w.verdict()), p.warning))
 		})
 	}()
 }
@@ -385,7 +386,35 @@ func (d *exportDialog) export() {
 		}
 		path = withExt(path, c.format)
 		w.saved(path, ExportTree(path, target.tree, c.options(target)...))
+		if warn := checkWarning(w.verdict()); warn != "" && strings.HasPrefix(w.Status(), "Saved ") {
+			w.status.SetText(w.Status() + ". " + warn)
+		}
 	})
+}
+
+// checkWarning says what the drawing of a tree claims beyond its check: nothing for a checked
+// proof.
+func checkWarning(v Verdict) string {
+	switch v.State {
+	case Checking:
+		return "The tree's check has not ended: the drawing is not yet a checked proof."
+	case Unchecked:
+		return "The tree was not checked: the drawing is not a checked proof."
+	case NotAProof:
+		return "Not a proof (" + failure(v) + "): it is not exported."
+	}
+	return ""
+}
+
+// joinWarnings joins the warnings that are not "".
+func joinWarnings(ws ...string) string {
+	var out []string
+	for _, w := range ws {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // proof returns the part of the tree on show to export, or why there is none: no tree, or

@@ -41,6 +41,7 @@ func solvedCram(t *testing.T, board string) (*Workbench, *fakePicker, *uiQueue) 
 	if w.Tree.Tree() == nil {
 		t.Fatalf("cram %s: no tree on show", board)
 	}
+	q.runUntil(t, 20*time.Second, func() bool { return w.verdict().State == Checked })
 	return w, fp, q
 }
 
@@ -111,6 +112,22 @@ func TestExportDialog_Warning(t *testing.T) {
 	}
 	if !strings.HasPrefix(d.size.Text, "Page 222 × ") {
 		t.Errorf("at depth 2: %q, want a page 222 pt wide (its natural width, under 240)", d.size.Text)
+	}
+}
+
+// A tree whose check has not ended is exported with a word, in the dialog and after.
+func TestExportDialog_UncheckedSaysSo(t *testing.T) {
+	w, fp, q := solvedCram(t, "2x3")
+	w.Details.run.verdict = Verdict{State: Checking, Node: -1}
+	d := newExportDialog(w, false)
+	settlePreview(t, q, d)
+	if !strings.Contains(d.warning.Text, "check has not ended") {
+		t.Errorf("warning %q for a tree being checked", d.warning.Text)
+	}
+	fp.paths = []string{filepath.Join(t.TempDir(), "t.svg")}
+	d.export()
+	if s := w.Status(); !strings.HasPrefix(s, "Saved ") || !strings.Contains(s, "not yet a checked proof") {
+		t.Errorf("status %q after exporting a tree being checked", s)
 	}
 }
 

@@ -61,10 +61,18 @@ func StatLines(s engine.Stats, running time.Duration) [][2]string {
 	return [][2]string{
 		{"Nodes", count(s.Nodes)},
 		{"Cache hits", fmt.Sprintf("%s (%.0f%%)", count(s.CacheHits), 100*s.HitRate())},
-		{"Cache memory", fmt.Sprintf("%s in %s entries", memory(s.Cache.Bytes), count(s.Cache.Entries))},
+		{"Cache memory", fmt.Sprintf("%s in %s %s", memory(s.Cache.Bytes), count(s.Cache.Entries), entries(s.Cache.Entries))},
 		{"Elapsed", elapsed(running) + ", " + count(int64(speed)) + " nodes/s"},
 		{"Depth", fmt.Sprintf("%d (deepest %d)", s.Depth, s.MaxDepth)},
 	}
+}
+
+// entries is "entry" or "entries", after n.
+func entries(n int64) string {
+	if n == 1 {
+		return "entry"
+	}
+	return "entries"
 }
 
 // OutcomeText says who wins, as far as it is proven.

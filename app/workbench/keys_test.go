@@ -5,9 +5,11 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/job"
 )
 
@@ -42,35 +44,54 @@ func runMenuShortcut(m *fyne.Menu, s fyne.Shortcut) bool {
 	return false
 }
 
-// notationField finds the editor's position field: the entry showing the notation.
-func notationField(t *testing.T, w *Workbench) *widget.Entry {
-	t.Helper()
-	var found *widget.Entry
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Entry:
-			if found == nil && x.Visible() && x.Text == w.Editor.Notation() {
-				found = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			if _, ok := x.(*widget.Select); ok {
-				return
-			}
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
+// find returns the first object under o, depth first through containers and the renderers
+// of widgets (not into the widgets of fyne, which are leaves here), for which match holds.
+func find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if match(o) {
+		return o
+	}
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		children = x.Objects
+	case *container.Scroll:
+		children = []fyne.CanvasObject{x.Content}
+	case *editor.Editor, *editor.Select, *editor.Entry:
+		if _, ok := x.(*editor.Editor); ok {
+			children = test.WidgetRenderer(x.(fyne.Widget)).Objects()
+		}
+	case fyne.Widget:
+		children = test.WidgetRenderer(x).Objects()
+	}
+	for _, c := range children {
+		if f := find(c, match); f != nil {
+			return f
 		}
 	}
-	walk(w.Editor)
-	if found == nil {
+	return nil
+}
+
+// notationField finds the editor's position field: the entry showing the notation.
+func notationField(t *testing.T, w *Workbench) *editor.Entry {
+	t.Helper()
+	f := find(w.Editor, func(o fyne.CanvasObject) bool {
+		e, ok := o.(*editor.Entry)
+		return ok && e.Visible() && e.Text == w.Editor.Notation()
+	})
+	if f == nil {
 		t.Fatal("no position field")
 	}
-	return found
+	return f.(*editor.Entry)
+}
+
+// gameMenu finds the editor's game menu.
+func gameMenu(t *testing.T, w *Workbench) *editor.Select {
+	t.Helper()
+	f := find(w.Editor, func(o fyne.CanvasObject) bool { _, ok := o.(*editor.Select); return ok })
+	if f == nil {
+		t.Fatal("no game menu")
+	}
+	return f.(*editor.Select)
 }
 
 func TestShortcuts_UndoRedo(t *testing.T) {
@@ -179,6 +200,37 @@ func TestKeys_SolveAndStop(t *testing.T) {
 	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if r := waitSolved(t, w, q, "a long search"); r.Answer.HasNimber {
 		t.Fatalf("Esc did not stop the search: %+v", r)
+	}
+}
+
+// Esc stops a search whatever has the focus: the position field (just after a position was
+// typed and Enter pressed, where Esc used to reach the field alone), the game menu, the tree.
+func TestKeys_EscapeStopsWithFocus(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, "nim", "1 2")
+	solve(t, w, q, TaskNimber) // a tree to focus
+	focus := map[string]func(){
+		"the position field": func() { w.win.Canvas().Focus(notationField(t, w)) },
+		"the tree":           func() { w.win.Canvas().Focus(w.Tree) },
+	}
+	for _, name := range []string{"the position field", "the tree"} {
+		setPosition(t, w, "cram", "6x7")
+		focus[name]()
+		if w.win.Canvas().Focused() == nil {
+			t.Fatalf("%s took no focus", name)
+		}
+		if name == "the position field" {
+			w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // Enter solves
+		} else {
+			w.Solver.Start(TaskNimber)
+		}
+		if !w.Solver.Running() {
+			t.Fatalf("no search started with %s focused", name)
+		}
+		w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if r := waitSolved(t, w, q, "a long search"); r.Answer.HasNimber {
+			t.Fatalf("Esc with %s focused did not stop the search: %+v", name, r)
+		}
 	}
 }
 

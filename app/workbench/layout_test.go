@@ -206,3 +206,28 @@ func TestOverflow_HidesWhatDoesNotFit(t *testing.T) {
 		t.Errorf("icon label %q", got)
 	}
 }
+
+// At the window's smallest size a sum of two boards is edited in full: the editor's pictures
+// are not a slot to scroll in (it was 60 to 70 pixels high).
+func TestWorkbench_MinSizeEditsASum(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	setPosition(t, w, "cram", "3x4 + 2x3")
+	checkNoOverlap(t, w, w.content.MinSize())
+	var scroll *container.Scroll
+	if f := find(w.Editor, func(o fyne.CanvasObject) bool { _, ok := o.(*container.Scroll); return ok }); f != nil {
+		scroll = f.(*container.Scroll)
+	}
+	if scroll == nil {
+		t.Fatal("no pictures' scroll in the editor")
+	}
+	need := scroll.Content.MinSize()
+	if got := scroll.Size(); got.Height+1 < need.Height || got.Width+1 < need.Width {
+		t.Errorf("at %v the pictures get %v, need %v: a slot to scroll in", w.content.MinSize(), got, need)
+	}
+	for k := range 2 {
+		b := w.Editor.CramBoard(k)
+		if b == nil || b.Size().Height < b.MinSize().Height-1 {
+			t.Errorf("board %d: %v, want at least %v", k, b.Size(), b.MinSize())
+		}
+	}
+}

@@ -6,7 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/widget"
+
+	"grundy/editor"
 )
 
 // refreshMenu sets the main menu, with the current recent files.
@@ -61,9 +62,9 @@ func (w *Workbench) refreshMenu() {
 		fyne.NewMenuItem("Zoom Out", w.Tree.ZoomOut),
 		fyne.NewMenuItem("Fit", w.Tree.Fit),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Sequence…", func() { w.ShowSequence() }),
+		fyne.NewMenuItem("Nimber Sequence…", func() { w.ShowSequence() }),
 	)
-	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view))
+	w.win.SetMainMenu(fyne.NewMainMenu(file, edit, solve, play, view, w.helpMenu()))
 }
 
 func appendItem(menu *fyne.Menu, label string, action func()) *fyne.Menu {
@@ -107,21 +108,48 @@ func (w *Workbench) shortcuts() {
 	bind(keySave, w.SavePosition)
 	bind(keyExport, func() { w.Export(false) })
 	bind(keySolve, func() { w.Solver.Start(TaskNimber) })
+	w.Editor.OnEscape = w.escape
+	w.Tree.OnEscape = w.escape
+	for _, s := range w.selects() {
+		s.Escape = w.escape
+	}
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch ev.Name {
 		case fyne.KeyEscape:
-			w.Solver.Stop()
-			w.Play.Stop()
+			w.escape()
 		case fyne.KeyF5:
 			w.Solver.Start(TaskNimber)
 		}
 	})
 }
 
+// escape stops the search, or the engine's move in play: Esc with no widget focused, and in
+// the fields, menus and tree view that take the keys when they have the focus.
+// The solver's settings, when on show, close first.
+func (w *Workbench) escape() {
+	if w.Solver.ui.hideSettings() {
+		return
+	}
+	w.Solver.Stop()
+	w.Play.Stop()
+}
+
+// selects are the window's drop-downs, which take Esc when focused.
+func (w *Workbench) selects() []*editor.Select {
+	u := w.Solver.ui
+	return []*editor.Select{u.cache, u.treeNodes, u.treeTime, w.Play.ui.first, w.Play.ui.limit}
+}
+
+// textField is a focused text field: Ctrl+Z and Ctrl+Y are its own.
+type textField interface {
+	fyne.Shortcutable
+	SelectedText() string
+}
+
 // undo and redo act on the focused text field when one has the focus (its own undo of what
 // was typed, as in any text field), else on the editor's history of positions.
 func (w *Workbench) undo() {
-	if e, ok := w.win.Canvas().Focused().(*widget.Entry); ok {
+	if e, ok := w.win.Canvas().Focused().(textField); ok {
 		e.TypedShortcut(&fyne.ShortcutUndo{})
 		return
 	}
@@ -129,7 +157,7 @@ func (w *Workbench) undo() {
 }
 
 func (w *Workbench) redo() {
-	if e, ok := w.win.Canvas().Focused().(*widget.Entry); ok {
+	if e, ok := w.win.Canvas().Focused().(textField); ok {
 		e.TypedShortcut(&fyne.ShortcutRedo{})
 		return
 	}

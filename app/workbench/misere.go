@@ -27,6 +27,9 @@ func (p *SolverPanel) SetMisere(on bool) {
 		p.ui.misere.SetChecked(on) // calls SetMisere again, which returns at once
 	}
 	p.clear()
+	if p.OnMisere != nil {
+		p.OnMisere(on)
+	}
 }
 
 // newMisereCheck is the settings' toggle of misère play.

@@ -1,6 +1,11 @@
 package workbench
 
-import "fyne.io/fyne/v2/widget"
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+)
 
 // showNoTree says in the tree's area that a solve of position of game ended without a tree,
 // and why, so that the tree of another position is never left on show under its answer. The
@@ -15,9 +20,37 @@ func (w *Workbench) showNoTree(game, position, why string) {
 	}
 	w.clearStale()
 	w.Tree.SetTree(nil)
+	w.session.keep(nil)
+	why = w.Solver.budgetWord(why)
 	w.Tree.SetMessage("No tree for " + game + " " + position + ": " + why)
+	w.noTree = game + " " + position
 	w.Details.SetNode(nil, -1)
 	w.title.SetText("No tree for " + game + " " + position + ": " + why)
 	w.title.Importance = widget.MediumImportance
 	w.title.Refresh()
+}
+
+// budgetWord adds to why, when a tree was too large for the memory set aside for recording,
+// what that memory is and how to get more: the budget is a quarter of the cache setting,
+// which no other part of the window shows.
+func (p *SolverPanel) budgetWord(why string) string {
+	if !strings.Contains(why, "too large to record") {
+		return why
+	}
+	mb := p.CacheMB()
+	s := fmt.Sprintf("%s. The recording may use a quarter of the cache setting (%d MB of %d MB)", why, mb/4, mb)
+	if bigger := nextCacheChoice(mb); bigger > 0 {
+		s += fmt.Sprintf(": a cache of %d MB (⚙ › Cache) records a tree up to %d MB", bigger, bigger/4)
+	}
+	return s
+}
+
+// nextCacheChoice is the next larger cache choice than mb, or 0.
+func nextCacheChoice(mb int) int {
+	for _, c := range CacheChoices {
+		if c > mb {
+			return c
+		}
+	}
+	return 0
 }

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/cluster"
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/games"
 	"grundy/job"
@@ -77,6 +79,8 @@ type SolverPanel struct {
 	OnPicked func(option string)
 	// OnFinished is called when a task has ended and its result is on show.
 	OnFinished func(job.Result)
+	// OnMisere is called when the play of the next tasks changes (SetMisere).
+	OnMisere func(misere bool)
 
 	source func() (games.Game, engine.Position)
 	do     func(func())
@@ -169,6 +173,10 @@ func (p *SolverPanel) Start(task Task) {
 // launch runs t on r and shows it running.
 func (p *SolverPanel) launch(r *job.Runner, t *taskRun) {
 	t.result = job.Result{Task: t.req.Task, Game: r.Game(), Position: t.req.Position.String()}
+	if prev := p.stopped; t.resumed && prev != nil {
+		// What the stopped search proved stays on show until the resumed one knows more.
+		t.result.Answer, t.result.Options = prev.result.Answer, prev.result.Options
+	}
 	p.run, p.last, p.stopped = t, engine.Stats{}, nil
 	p.start(r, t)
 	p.done = t.done
@@ -212,7 +220,15 @@ func (p *SolverPanel) SetStore(s *store.Store) {
 func (p *SolverPanel) ShowStoreSize(text string) { p.ui.storeSize.SetText(text) }
 
 // CanResume reports whether Resume would run a stopped search again.
-func (p *SolverPanel) CanResume() bool { return p.stopped != nil && !p.Running() && p.valid }
+// The editor must show the position of the stopped search.
+func (p *SolverPanel) CanResume() bool {
+	if p.stopped == nil || p.Running() || !p.valid {
+		return false
+	}
+	g, pos := p.source()
+	r := p.stopped.result
+	return g != nil && pos != nil && g.Name() == r.Game && pos.String() == r.Position && p.stopped.req.Misere == p.Misere()
+}
 
 // Resume runs the last task again, when Stop stopped its search, on the same runner: its
 // cache and the facts store keep what the stopped search proved, so it goes on from there.
@@ -260,15 +276,25 @@ func (p *SolverPanel) PositionInvalid(error) {
 }
 
 // clear stops the running task and takes away everything on show.
+// A search it stops this way is not lost without a word: the state line says so, and Resume
+// takes it up when the editor is back on its position.
 func (p *SolverPanel) clear() {
+	if t := p.run; t != nil && !t.abandoned && t.phase == job.Searching {
+		t.interrupted = true
+	}
 	p.abandon()
-	p.result, p.picked, p.last, p.stopped = job.Result{}, -1, engine.Stats{}, nil
+	p.result, p.picked, p.last = job.Result{}, -1, engine.Stats{}
 	p.ui.showStats(nil, nil)
 	p.ui.proof.show(nil, false, false)
 	p.ui.showStoreUse([2]string{})
-	if p.run != nil {
+	switch t := p.run; {
+	case t != nil && t.interrupted:
+		p.ui.state.SetText(p.interruptedText(t))
+	case t != nil:
 		p.ui.state.SetText("Stopping the task of the last position…")
-	} else {
+	case p.CanResume():
+		p.ui.state.SetText(p.interruptedText(p.stopped))
+	default:
 		p.ui.state.SetText(p.readyText())
 	}
 	p.showResult()
@@ -293,8 +319,8 @@ func (p *SolverPanel) updateButtons() {
 	}
 	setEnabled(p.ui.stop, running && !p.run.abandoned)
 	setEnabled(p.ui.smaller, p.CanShrink())
-	p.ui.showResume(p.stopped != nil && !running && p.valid)
-	for _, s := range []*widget.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
+	p.ui.showResume(p.CanResume())
+	for _, s := range []*editor.Select{p.ui.cache, p.ui.treeNodes, p.ui.treeTime} {
 		setEnabled(s, !running)
 	}
 	p.updateMisere(running)
@@ -347,4 +373,29 @@ func taskIcon(t Task) fyne.Resource {
 		return theme.MediaFastForwardIcon()
 	}
 	return theme.MediaPlayIcon()
+}
+
+// ShowServerAnswer shows in the panel the answer a cluster gave (Solve ▸ Server…) for
+// position of game, when it is still the editor's, no task runs and the panel knows no more:
+// the answer no longer stays in the server's dialog alone. The cluster plays normal play: under
+// misère play the panel says the answer is not its own.
+func (p *SolverPanel) ShowServerAnswer(game, position, server string, a cluster.Answer) {
+	g, pos := p.source()
+	if g == nil || pos == nil || g.Name() != game || pos.String() != position || p.Running() {
+		return
+	}
+	if p.Misere() {
+		p.ui.state.SetText("The server at " + server + " answered for normal play; the panel shows misère play.")
+		return
+	}
+	ans := job.Answer{HasOutcome: a.Outcome == cluster.Win || a.Outcome == cluster.Loss, Win: a.Outcome == cluster.Win}
+	if a.Nimber != nil {
+		ans = job.Answer{HasOutcome: true, Win: *a.Nimber != 0, HasNimber: true, Nimber: *a.Nimber}
+	}
+	if !ans.HasOutcome || p.result.Answer.HasNimber || (p.result.Answer.HasOutcome && !ans.HasNimber) {
+		return // nothing the panel does not show already
+	}
+	p.result = job.Result{Game: game, Position: position, Answer: ans}
+	p.showResult()
+	p.ui.state.SetText("Answered by the server at " + server + ".")
 }

@@ -40,7 +40,8 @@ func noResult(t *testing.T, w *Workbench, stale string) {
 	if p.ui.outcome.Text != "Outcome: ?" || p.ui.nimber.Text != "Nimber: ?" {
 		t.Errorf("labels %q, %q: want nothing proven on show", p.ui.outcome.Text, p.ui.nimber.Text)
 	}
-	if s := p.ui.state.Text; strings.Contains(s, stale) {
+	// The state line may say that the change stopped the search of stale, nothing more.
+	if s := p.ui.state.Text; strings.Contains(s, stale) && !strings.Contains(s, "stopped, the position changed") {
 		t.Errorf("state line %q still speaks of %s", s, stale)
 	}
 	if s, _ := statRow(t, p, "Nodes"); s != "" {
@@ -83,7 +84,7 @@ func TestSolverPanel_InvalidEntryDisablesSolving(t *testing.T) {
 }
 
 // A change of position or game while a task runs stops it, and nothing it found is shown
-// under the new position: no answer, no counts, no state line, no tree.
+// under the new position: no answer, no counts, no tree; the state line says that it stopped.
 func TestSolverPanel_ChangeMidSolveLeavesNoResult(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -289,4 +290,67 @@ func TestAnswerTexts(t *testing.T) {
 	if got := nodesLabel(3_000_000) + ", " + nodesLabel(300_000) + ", " + durationLabel(time.Minute) + ", " + durationLabel(10*time.Second); got != "3 million, 300 000, 1 min, 10 s" {
 		t.Errorf("limit labels %q", got)
 	}
+}
+
+// A click on the game on show in the game menu does not end a long search; a real change of
+// position stops it with a word, and Resume takes it up once the editor is back on it.
+func TestSolverPanel_PositionChangeDuringSearch(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	p := w.Solver
+	setPosition(t, w, "cram", "6x7")
+	p.Start(TaskNimber)
+	w.Editor.SetState(w.Editor.State()) // the same position again
+	pickGame(t, w, "cram")              // a stray click on the game menu
+	if !p.Running() || p.run.abandoned {
+		t.Fatal("choosing the game on show stopped the search")
+	}
+	setPosition(t, w, "nim", "1 2")
+	waitDone(t, p, q)
+	if s := p.ui.state.Text; !strings.Contains(s, "6x7") || !strings.Contains(s, "position changed") {
+		t.Fatalf("state %q: want the search of 6x7 said stopped by the change", s)
+	}
+	if p.CanResume() || p.ui.resume.Visible() {
+		t.Fatal("Resume offered for 6x7 while the editor shows nim")
+	}
+	w.Editor.Undo()
+	if !p.CanResume() || !p.ui.resume.Visible() {
+		t.Fatalf("back on 6x7: Resume not offered (state %q)", p.ui.state.Text)
+	}
+	p.Resume()
+	if !p.Running() || p.run.req.Position.String() != "6x7" {
+		t.Fatal("Resume did not take the search of 6x7 up")
+	}
+	p.Stop()
+	waitDone(t, p, q)
+}
+
+// pickGame does what a click on name in the game menu does.
+func pickGame(t *testing.T, w *Workbench, name string) {
+	t.Helper()
+	gameMenu(t, w).OnChanged(name)
+}
+
+// Resume keeps what the stopped search proved on show until the resumed one knows more.
+func TestSolverPanel_ResumeKeepsProven(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	setPosition(t, w, "cram", "3x5")
+	solve(t, w, q, TaskOutcome)
+	w.Solver.newContext = func() (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		return ctx, cancel
+	}
+	w.Solver.Start(TaskNimber)
+	w.Solver.Stop()
+	waitDone(t, w.Solver, q)
+	if !w.Solver.CanResume() {
+		t.Fatalf("no Resume after the stop (state %q)", w.Solver.ui.state.Text)
+	}
+	proven := w.Solver.ui.outcome.Text
+	w.Solver.newContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) }
+	w.Solver.Resume()
+	if got := w.Solver.ui.outcome.Text; got != proven || !strings.Contains(got, "W") {
+		t.Fatalf("outcome %q while resuming, want %q kept", got, proven)
+	}
+	waitDone(t, w.Solver, q)
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/editor"
 	"grundy/engine"
 	"grundy/job"
 )
@@ -22,9 +23,10 @@ type panelUI struct {
 	smaller    *widget.Button // makes the proof on show smaller
 	resume     *widget.Button // beside the moves' summary, after a stopped search
 	gear       *widget.Button // shows the settings: the tree's limits and the cache
-	cache      *widget.Select
-	treeNodes  *widget.Select
-	treeTime   *widget.Select
+	settingsUp *widget.PopUp  // the settings on show, if they are
+	cache      *editor.Select
+	treeNodes  *editor.Select
+	treeTime   *editor.Select
 	misere     *widget.Check
 	bar        *widget.ProgressBarInfinite
 	names      []*widget.Label
@@ -102,7 +104,7 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, mb := range CacheChoices {
 		mbs = append(mbs, cacheLabel(mb))
 	}
-	u.cache = widget.NewSelect(mbs, func(s string) {
+	u.cache = editor.NewSelect(mbs, func(s string) {
 		for _, mb := range CacheChoices {
 			if s == cacheLabel(mb) {
 				p.prefs.SetInt(PrefCacheMB, mb)
@@ -113,7 +115,7 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, n := range TreeNodeChoices {
 		nodes = append(nodes, nodesLabel(n))
 	}
-	u.treeNodes = widget.NewSelect(nodes, func(s string) {
+	u.treeNodes = editor.NewSelect(nodes, func(s string) {
 		for _, n := range TreeNodeChoices {
 			if s == nodesLabel(n) {
 				p.prefs.SetInt(PrefTreeNodes, int(n))
@@ -124,14 +126,14 @@ func (u *panelUI) settings(p *SolverPanel) {
 	for _, d := range TreeTimeChoices {
 		times = append(times, durationLabel(d))
 	}
-	u.treeTime = widget.NewSelect(times, func(s string) {
+	u.treeTime = editor.NewSelect(times, func(s string) {
 		for _, d := range TreeTimeChoices {
 			if s == durationLabel(d) {
 				p.prefs.SetInt(PrefTreeSeconds, int(d/time.Second))
 			}
 		}
 	})
-	for _, s := range []*widget.Select{u.cache, u.treeNodes, u.treeTime} {
+	for _, s := range []*editor.Select{u.cache, u.treeNodes, u.treeTime} {
 		s.PlaceHolder = longest(s.Options) // the select is as wide as its longest choice
 	}
 	l := p.TreeLimits()
@@ -264,14 +266,25 @@ func (u *panelUI) showSettings() {
 	form := widget.NewForm(
 		widget.NewFormItem("Tree up to", container.NewHBox(u.treeNodes, widget.NewLabel("nodes"))),
 		widget.NewFormItem("or", u.treeTime),
-		widget.NewFormItem("Cache", u.cache),
+		widget.NewFormItem("Cache", container.NewHBox(u.cache, widget.NewLabel("(a quarter of it records trees)"))),
 		widget.NewFormItem("Play", u.misere),
 	)
 	pop := widget.NewPopUp(container.NewVBox(title, form), c)
+	u.settingsUp = pop
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(u.gear)
 	pos.Y += u.gear.Size().Height
 	pos.X = max(0, min(pos.X, c.Size().Width-pop.MinSize().Width))
 	pop.ShowAtPosition(pos)
+}
+
+// hideSettings hides the settings when they are on show, and reports whether they were.
+func (u *panelUI) hideSettings() bool {
+	if u.settingsUp == nil || !u.settingsUp.Visible() {
+		return false
+	}
+	u.settingsUp.Hide()
+	u.settingsUp = nil
+	return true
 }
 
 // layout arranges the widgets: the task buttons and the settings' gear, the progress of both

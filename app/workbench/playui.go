@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"grundy/editor"
 )
 
 // stateText is the state line: whose move, the search running, or how the game ended.
@@ -51,9 +53,9 @@ func (p *PlayPanel) scoreText() string {
 // playUI holds the widgets of a PlayPanel.
 type playUI struct {
 	newGame, hint, stop, end, reset *widget.Button
-	first                           *widget.Select // who moves first
+	first                           *editor.Select // who moves first
 	misere                          *widget.Check
-	limit                           *widget.Select // the engine's time
+	limit                           *editor.Select // the engine's time
 	score, state, note              *widget.Label
 	list                            *widget.List
 	content                         *fyne.Container
@@ -72,11 +74,11 @@ func (u *playUI) build(p *PlayPanel) {
 	u.end = widget.NewButtonWithIcon("End game", theme.CancelIcon(), p.EndGame)
 	u.reset = widget.NewButtonWithIcon("", theme.ContentClearIcon(), p.ResetScore)
 	u.reset.Importance = widget.LowImportance
-	u.first = widget.NewSelect(firstChoices, nil)
+	u.first = editor.NewSelect(firstChoices, nil)
 	u.first.SetSelectedIndex(int(User))
 	u.misere = widget.NewCheck("Misère", func(on bool) { p.solver.SetMisere(on) })
 	u.misere.SetChecked(p.solver.Misere())
-	u.limit = widget.NewSelect(nil, nil)
+	u.limit = editor.NewSelect(nil, nil)
 	for _, d := range PlayTimeChoices {
 		u.limit.Options = append(u.limit.Options, durationLabel(d))
 	}

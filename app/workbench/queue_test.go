@@ -28,6 +28,22 @@ func (q *uiQueue) do(f func()) {
 	}
 }
 
+// drain runs the functions queued now, and those they queue.
+func (q *uiQueue) drain() {
+	for range 100 {
+		q.mu.Lock()
+		fs := q.funcs
+		q.funcs = nil
+		q.mu.Unlock()
+		if len(fs) == 0 {
+			return
+		}
+		for _, f := range fs {
+			f()
+		}
+	}
+}
+
 // runUntil runs queued functions until cond holds, failing the test after timeout.
 func (q *uiQueue) runUntil(t *testing.T, timeout time.Duration, cond func() bool) {
 	t.Helper()

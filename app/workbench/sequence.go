@@ -42,6 +42,7 @@ type SequenceView struct {
 	gen     int // the computation whose results the view takes; older ones are dropped
 	cancel  context.CancelFunc
 	done    chan struct{} // closed when the computation running ends
+	win     fyne.Window   // the window it is shown in, when it has one (ShowSequence)
 }
 
 // seqShown is what the view shows of one computation.

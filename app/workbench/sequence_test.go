@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"fyne.io/fyne/v2"
 )
 
 // TestSequenceView_KaylesPeriod opens the sequence view of Kayles from the editor's game:
@@ -46,5 +48,21 @@ func TestSequenceView_NotAHeapGame(t *testing.T) {
 	setPosition(t, w, "cram", "2x3")
 	if v := w.ShowSequence(); v != nil || !strings.Contains(w.Status(), "not a heap game") {
 		t.Errorf("ShowSequence on cram: view %v, status %q; want none and a reason", v, w.Status())
+	}
+}
+
+// Esc closes the sequence window, which stops its computation.
+func TestSequenceView_EscCloses(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	setPosition(t, w, "kayles", "3 4")
+	v := w.ShowSequence()
+	if v == nil || v.win == nil {
+		t.Fatalf("no sequence window; status %q", w.Status())
+	}
+	closed := false
+	v.win.SetOnClosed(func() { closed = true; v.Stop() })
+	v.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if !closed {
+		t.Error("Esc left the sequence window open")
 	}
 }

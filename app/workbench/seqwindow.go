@@ -8,6 +8,7 @@ import (
 
 // ShowSequence opens a window with the sequence view of the editor's game, when it is a
 // heap game; for another game the status line says why not. It returns the view, or nil.
+// Esc closes the window, and closing it stops the computation.
 func (w *Workbench) ShowSequence() *SequenceView {
 	g, _ := w.Editor.Current()
 	hg, ok := g.(games.HeapGame)
@@ -24,7 +25,20 @@ func (w *Workbench) ShowSequence() *SequenceView {
 	win.SetContent(v.Content)
 	win.Resize(fyne.NewSize(720, 560))
 	win.SetOnClosed(v.Stop)
+	win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape {
+			win.Close()
+		}
+	})
+	v.win = win
 	win.Show()
 	v.Compute(v.to.Text)
 	return v
+}
+
+// Close closes the view's window, which stops its computation.
+func (v *SequenceView) Close() {
+	if v.win != nil {
+		v.win.Close()
+	}
 }

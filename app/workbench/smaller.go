@@ -48,15 +48,23 @@ func (p *SolverPanel) SmallerProof() {
 	from := p.result.Tree.LosingCouples()
 	t := &taskRun{req: p.request(p.result.Task, g, pos), shrinkFrom: from}
 	t.req.Limits.TreeTime = max(t.req.Limits.TreeTime, MinimizeTime+MinimizeTime/2)
+	var last time.Time // the last report shown: rounds come by the thousand a second
 	t.req.Minimize = engine.Minimize{Time: MinimizeTime, Seed: 1, Progress: func(round, losing int) {
-		p.do(func() {
-			if p.live(t) {
-				p.ui.state.SetText(ShrinkingText(from, losing, round))
-			}
-		})
+		if now := time.Now(); now.Sub(last) >= shrinkReportEvery {
+			last = now
+			p.do(func() {
+				if p.live(t) {
+					p.ui.state.SetText(ShrinkingText(from, losing, round))
+				}
+			})
+		}
 	}}
 	p.launch(r, t)
 }
+
+// shrinkReportEvery is the least time between two reports of a proof being made smaller: a
+// report for each round flooded the window's queue with redraws (the soak test hung on it).
+const shrinkReportEvery = 100 * time.Millisecond
 
 // ShrinkingText is the state line while a proof is made smaller.
 func ShrinkingText(from, now, round int) string {

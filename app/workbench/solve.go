@@ -31,6 +31,9 @@ type taskRun struct {
 	stats     [2]engine.Stats // each phase's last counts
 	ended     [2]bool         // each phase's counts are final
 	abandoned bool            // the position changed: nothing of it may be shown
+	// interrupted: a change of position stopped its search, which Resume may take up again
+	// once the editor is back on its position.
+	interrupted bool
 }
 
 // start runs req on r in a goroutine: progress, the answer and the end come back through
@@ -142,6 +145,10 @@ func (p *SolverPanel) finish(t *taskRun, res job.Result) {
 	defer p.updateButtons()
 	if t.abandoned {
 		p.ui.state.SetText(p.readyText())
+		if t.interrupted {
+			p.stopped = t
+			p.ui.state.SetText(p.interruptedText(t))
+		}
 		return
 	}
 	t.result, p.result = res, res
@@ -262,6 +269,14 @@ func (p *SolverPanel) readyText() string {
 }
 
 // stoppingText is the state line after a Stop.
+// interruptedText says that a change of position stopped t's search, and how to take it up.
+func (p *SolverPanel) interruptedText(t *taskRun) string {
+	if p.CanResume() {
+		return fmt.Sprintf("%s was stopped when the position changed: Resume goes on from there.", taskOf(t.result))
+	}
+	return fmt.Sprintf("%s: stopped, the position changed. Back on it (Undo), Resume goes on from there.", taskOf(t.result))
+}
+
 func stoppingText(t *taskRun) string {
 	if t.phase == job.Recording {
 		return fmt.Sprintf("%s: stopping the recording; the answer stays.", taskOf(t.result))

@@ -3,7 +3,9 @@ package workbench
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -62,12 +64,20 @@ func storeDirOf(pref string) (string, error) {
 // openStore opens the store the preferences choose. One that cannot be opened (in use by
 // another grundy, corrupt) leaves the window without a store, saying why once.
 func (w *Workbench) openStore() {
-	f := &w.facts
-	f.s, f.err, f.counted, f.statsErr, f.nextCount = nil, nil, false, nil, time.Time{}
-	f.dir, f.err = storeDirOf(w.app.Preferences().String(PrefStore))
-	if f.dir != "" && f.err == nil {
-		f.s, f.err = store.Open(f.dir)
+	dir, err := storeDirOf(w.app.Preferences().String(PrefStore))
+	var s *store.Store
+	if dir != "" && err == nil {
+		s, err = store.Open(dir)
 	}
+	w.installStore(dir, s, err)
+}
+
+// installStore makes s, the store of dir (nil: none, or err says why it could not be
+// opened), the window's.
+func (w *Workbench) installStore(dir string, s *store.Store, err error) {
+	f := &w.facts
+	f.s, f.err, f.counted, f.statsErr, f.nextCount = s, err, false, nil, time.Time{}
+	f.dir = dir
 	w.Solver.SetStore(f.s)
 	w.Solver.ui.storeSizeText = func() string { return StoreSizeText(&w.facts, w.gameName()) }
 	if f.err != nil {
@@ -84,18 +94,34 @@ func (w *Workbench) Store() *store.Store { return w.facts.s }
 var errTaskRuns = errors.New("a task is running: stop it before changing the facts store")
 
 // UseStore chooses the facts store: a directory, "" for the user's default one, or StoreNone.
-// The choice is kept in the preferences; the store in use until then is closed (flushed).
+// The new store is opened first: one that cannot be (a folder that is not a store, a store in
+// use) changes nothing, neither the store in use nor the preferences, and the error says why.
+// Otherwise the choice is kept in the preferences and the store in use until then is closed
+// (flushed).
 func (w *Workbench) UseStore(choice string) error {
 	if w.Solver.Running() {
 		return errTaskRuns
 	}
-	w.app.Preferences().SetString(PrefStore, choice)
-	if err := w.closeStore(); err != nil {
-		w.status.SetText(err.Error())
+	dir, err := storeDirOf(choice)
+	if err != nil {
+		return err
 	}
-	w.openStore()
+	var s *store.Store
+	same := dir != "" && dir == w.facts.dir && w.facts.s != nil
+	if dir != "" && !same {
+		if s, err = store.Open(dir); err != nil {
+			return fmt.Errorf("%w; the facts store in use is kept", err)
+		}
+	}
+	w.app.Preferences().SetString(PrefStore, choice)
+	if !same {
+		if err := w.closeStore(); err != nil {
+			w.status.SetText(err.Error())
+		}
+		w.installStore(dir, s, nil)
+	}
 	w.refreshMenu()
-	return w.facts.err
+	return nil
 }
 
 // closeStore takes the store from the panel and closes it, once its counts have ended.
@@ -119,6 +145,8 @@ func (w *Workbench) Close() {
 		return
 	}
 	w.closed = true
+	w.keepSize()
+	w.session.close()
 	if !w.Solver.letGo(storeWait) {
 		// The task did not stop: closing the store under it would crash the search. Its
 		// facts were flushed at each Run's end and are synced every few seconds.
@@ -161,6 +189,9 @@ func (w *Workbench) countFacts() {
 		began := time.Now()
 		addedAt := s.Added() // before the count: a fact added meanwhile is counted twice until the next
 		st, err := s.Stats()
+		if n, derr := dirBytes(s.Dir()); derr == nil {
+			st.DiskBytes = n // every file of the store, its log too
+		}
 		took := time.Since(began)
 		f.counts.Done()
 		w.do(func() {
@@ -176,6 +207,23 @@ func (w *Workbench) countFacts() {
 			}
 		})
 	}()
+}
+
+// dirBytes is the size of the files under dir.
+func dirBytes(dir string) (int64, error) {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n, err
 }
 
 // showStoreSize shows what the store holds for the editor's game, in the panel.

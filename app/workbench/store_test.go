@@ -97,10 +97,10 @@ func waitCounted(t *testing.T, w *Workbench, q *uiQueue) {
 	q.runUntil(t, 20*time.Second, func() bool { return w.facts.counted && !w.facts.counting && !w.facts.delayed })
 }
 
-// The window uses the default store, under the tests' HOME, and shows what it holds.
+// The window uses the default store, under the tests' XDG_DATA_HOME, and shows what it holds.
 func TestStore_DefaultAndCounts(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
-	want := filepath.Join(os.Getenv("HOME"), ".local", "share", "grundy")
+	want := filepath.Join(os.Getenv("XDG_DATA_HOME"), "grundy")
 	if w.Store() == nil || w.Store().Dir() != want {
 		t.Fatalf("store %v, want one in %s", w.Store(), want)
 	}
@@ -446,4 +446,45 @@ func storedFacts(t *testing.T, row, game string) int64 {
 		t.Fatalf("Facts store row %q: %v", row, err)
 	}
 	return n
+}
+
+// Choosing a folder that is not a store changes nothing: the store in use stays, and the
+// next launch opens it, not the folder.
+func TestStore_NotAStoreKeepsWorkingStore(t *testing.T) {
+	good := t.TempDir()
+	w, _ := newStoreWorkbench(t, good, "")
+	if w.Store() == nil {
+		t.Fatal("no store")
+	}
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "thesis.tex"), []byte("\\documentclass{article}"), 0o644)
+	if err := w.UseStore(bad); err == nil {
+		t.Fatalf("UseStore(%s), a folder of other files: no error", bad)
+	}
+	if w.Store() == nil || w.Store().Dir() != good {
+		t.Fatalf("after the failed choice: store %v, want the one in %s", w.Store(), good)
+	}
+	if got := w.app.Preferences().String(PrefStore); got != good {
+		t.Fatalf("preference %q after the failed choice, want %q", got, good)
+	}
+}
+
+// The store's size on disk is that of all its files, its log too.
+func TestStore_SizeOnDiskCountsEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	w, q := newStoreWorkbench(t, dir, "")
+	setPosition(t, w, "cram", "3x5")
+	solve(t, w, q, TaskNimber)
+	w.countFacts()
+	waitCounted(t, w, q)
+	want, err := dirBytes(dir)
+	if err != nil || want == 0 {
+		t.Fatalf("dirBytes(%s) = %d, %v", dir, want, err)
+	}
+	if got := w.facts.stats.DiskBytes; got != want {
+		t.Errorf("size on disk %d, want %d, the store's files together", got, want)
+	}
+	if got := StatLines(engine.Stats{Cache: engine.Usage{Entries: 1, Bytes: 100}}, 0)[2][1]; !strings.HasSuffix(got, " 1 entry") {
+		t.Errorf("cache row %q, want \"… 1 entry\"", got)
+	}
 }

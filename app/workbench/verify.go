@@ -205,6 +205,9 @@ func (w *Workbench) showVerdict(r *checkRun, v Verdict) {
 // treeTitle is the caption over the tree: its game, root and verdict.
 func treeTitle(t *engine.Tree, v Verdict) string {
 	name := t.Game + " " + t.Nodes[t.Root].Position
+	if t.Convention == engine.Misere {
+		name += " under misère play"
+	}
 	switch v.State {
 	case Checking:
 		if v.Done == 0 {

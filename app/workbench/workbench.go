@@ -24,6 +24,9 @@ type Options struct {
 	// Do runs a function on the UI goroutine; nil uses fyne.Do. Tests pass a queue that
 	// they drain on the test goroutine.
 	Do func(func())
+	// SessionDir keeps the copy of the tree on show that a window which did not close
+	// normally reopens; "" is DefaultSessionDir.
+	SessionDir string
 }
 
 // MinSize is the smallest size of the window: the content never asks for less, and at this
@@ -45,6 +48,9 @@ type Workbench struct {
 	picker   Picker
 	folders  FolderPicker
 	facts    factsStore   // the facts store (store.go)
+	session  session      // the recovery copy of the tree on show (session.go)
+	aside    *engine.Tree // a tree of another game or play than the editor's (follow.go)
+	noTree   string       // the game and position the pane says have no tree, if it does
 	closed   bool         // Close has run
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
@@ -70,6 +76,10 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 		do = fyne.Do
 	}
 	w.do = do
+	w.session.dir = opts.SessionDir
+	if w.session.dir == "" {
+		w.session.dir, _ = DefaultSessionDir() // none: no recovery copy
+	}
 	cat := editor.DefaultCatalog()
 	if opts.Catalog != nil {
 		cat = *opts.Catalog
@@ -87,6 +97,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.content = w.layout()
 	win.SetContent(w.content)
 	w.openStore()
+	w.restoreSession()
 	win.SetOnClosed(func() { w.Play.Close(); w.Close() })
 	w.refreshMenu()
 	w.shortcuts()
@@ -99,11 +110,14 @@ func (w *Workbench) connect() {
 		if w.Play.EditorChanged(g, p) {
 			return // not a move of the game on: undone
 		}
+		w.keepPosition()
 		w.Solver.PositionChanged()
 		w.clearStale()
 		w.positionChanged()
+		w.followEditor()
 		w.showStoreSize()
 	}
+	w.Solver.OnMisere = func(bool) { w.followEditor() }
 	w.Editor.OnSubmitted = func() { w.Solver.Start(TaskNimber) }
 	w.Solver.OnTree = w.ShowTree
 	w.Solver.OnNoTree = w.showNoTree
@@ -121,6 +135,7 @@ func (w *Workbench) connect() {
 		w.openPosition(t.Game, t.Nodes[id].Position)
 	}
 	w.Details.OnOpen = w.openPosition
+	w.Details.OnCopy = w.copyPosition
 	w.Details.OnExpand = func(id int) { w.Tree.ExpandBelow(id, 1<<20) }
 	w.Details.OnExport = func() { w.Export(true) }
 }
@@ -129,8 +144,10 @@ func (w *Workbench) connect() {
 // says it is a proof only once engine.Check has verified it.
 func (w *Workbench) ShowTree(t *engine.Tree) {
 	w.clearStale()
+	w.aside, w.noTree = nil, ""
 	w.Tree.SetTree(t)
 	w.Tree.Select(t.Root)
+	w.session.keep(t)
 	w.verify(t)
 }
 
@@ -139,6 +156,12 @@ func (w *Workbench) openPosition(game, position string) {
 	if err := w.Editor.SetState(stateOf(game, position)); err != nil {
 		w.status.SetText(err.Error())
 	}
+}
+
+// copyPosition puts a position's notation on the clipboard, as the command line takes it.
+func (w *Workbench) copyPosition(game, position string) {
+	w.app.Clipboard().SetContent(position)
+	w.status.SetText("Copied the position " + game + " " + position + " to the clipboard.")
 }
 
 func stateOf(game, position string) editor.State {
@@ -154,7 +177,7 @@ func (w *Workbench) layout() fyne.CanvasObject {
 	w.Play.Content().Hide()
 	panels := container.NewStack(w.Solver, w.Play.Content())
 	left := container.NewVSplit(w.Editor, container.NewBorder(container.NewThemeOverride(w.mode, compactTheme{}), nil, nil, nil, panels))
-	left.Offset = 0.47
+	left.Offset = 0.5
 	w.left = left
 	tools := w.treeTools()
 	// The drawing is not clipped by fyne except inside a scroll container: without one, the

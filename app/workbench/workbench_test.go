@@ -44,6 +44,7 @@ func (f *fakePicker) Save(title, _ string, _ []string, done func(string, error))
 func newTestWorkbench(t *testing.T) (*Workbench, *fakePicker, *uiQueue) {
 	t.Helper()
 	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	a := test.NewTempApp(t)
 	a.Preferences().SetInt(PrefCacheMB, 16) // a small cache: ristretto's counters cost time under -race
 	win := test.NewTempWindow(t, nil)
@@ -77,7 +78,8 @@ func solve(t *testing.T, w *Workbench, q *uiQueue, task Task) job.Result {
 		t.Fatalf("%v did not start", task)
 	}
 	done := w.Solver.Done()
-	q.runUntil(t, 20*time.Second, func() bool { return isClosed(done) })
+	// A minute: a recording of 20 000 nodes under -race took more than 20 s on a loaded machine.
+	q.runUntil(t, time.Minute, func() bool { return isClosed(done) })
 	return w.Solver.Result()
 }
 
@@ -207,6 +209,26 @@ func TestFiles_SaveAndOpenPosition(t *testing.T) {
 	}
 	if r := Recent(w.app.Preferences()); len(r) != 1 || r[0] != path {
 		t.Fatalf("recent files %v", r)
+	}
+}
+
+// A file whose position does not parse says so once, and leaves the editor as it was: no
+// stale red error, Solve still on.
+func TestFiles_FailedOpenLeavesNoStaleError(t *testing.T) {
+	w, _, _ := newTestWorkbench(t)
+	setPosition(t, w, "nim", "1 2")
+	path := filepath.Join(t.TempDir(), "bad.json")
+	var b strings.Builder
+	WritePosition(&b, "cram", "3x")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	if err := w.OpenPath(path); err == nil {
+		t.Fatal("no error for a position that does not parse")
+	}
+	if w.Editor.Err() != nil || w.Editor.State() != (editor.State{Game: "nim", Notation: "1 2"}) {
+		t.Fatalf("after the failed open: editor %+v, error %v", w.Editor.State(), w.Editor.Err())
+	}
+	if w.Solver.ui.tasks[TaskNimber].Disabled() {
+		t.Fatal("Solve disabled after a failed open")
 	}
 }
 

@@ -91,6 +91,11 @@ func TestPosition_Families(t *testing.T) {
 		{"grundys-game", "9", count{circles: 9}, 0, 0},
 		{"octal:0.77", "12 7", count{circles: 14, texts: 1}, 0, 0},
 		{"subtraction:1,3,4", "10", count{circles: 10}, 0, 0},
+		{"boxing-match", "2x3", count{rects: 2, circles: 6, lines: 3}, 15, 10},
+		{"boxing-match", "oo./ooo", count{rects: 2, circles: 5, lines: 3}, 15, 10},
+		{"boxing-match", "o.o + 1x1", count{circles: 3, texts: 1}, 0, 0},
+		{"breaking-chocolates", "bw/wb", count{rects: 4, filled: 2, lines: 2}, 10, 10},
+		{"breaking-chocolates", "bw/wb w b", count{rects: 8, filled: 3}, 0, 10},
 		{"sprouts", "0*11", count{texts: 1}, 0, 0},
 		{"sprouts", "0.AB|AB", count{texts: 1}, 0, 0},
 		{"hackenbush", "whatever", count{texts: 1}, 0, 0},
@@ -118,6 +123,7 @@ func TestPosition_Empty(t *testing.T) {
 	tests := []struct{ game, pos string }{
 		{"cram", "##/##"}, {"cram", "0x0"}, {"chomp", "0 0"}, {"nim", "0"}, {"nim", ""},
 		{"kayles", "0 0"}, {"sprouts", "!"}, {"sprouts", ""}, {"unknown", ""},
+		{"boxing-match", "../.."}, {"breaking-chocolates", "0"},
 	}
 	want := Empty()
 	for _, tc := range tests {
@@ -134,6 +140,7 @@ func TestPosition_Malformed(t *testing.T) {
 		{"cram", "3y3"}, {"cram", "..x/..."}, {"cram", "../..."}, {"cram", "99x99"},
 		{"chomp", "a b"}, {"chomp", "3 -1"}, {"nim", "3 -1"}, {"nim", "1e9999"},
 		{"nim", strings.Repeat("1 ", 100)}, {"kayles", "3 ++ 4"},
+		{"boxing-match", "ox/oo"}, {"breaking-chocolates", "bw/w"}, {"breaking-chocolates", "2x2"},
 	}
 	for _, tc := range tests {
 		p := Position(tc.game, tc.pos, nil)

@@ -21,6 +21,8 @@ const (
 	boards                // Cram: a grid of free and filled cells
 	chomps                // Chomp: columns of squares
 	heaps                 // heap games: rows of tokens
+	stones                // Boxing Match: a grid of cells holding a stone or not
+	bars                  // Breaking Chocolates: bars of black and white cells
 )
 
 // familyOf returns how to draw positions of game, named as in the games registry.
@@ -30,6 +32,10 @@ func familyOf(game string) family {
 		return boards
 	case game == "chomp":
 		return chomps
+	case game == "boxing-match":
+		return stones
+	case game == "breaking-chocolates":
+		return bars
 	case strings.HasPrefix(game, "octal:"), strings.HasPrefix(game, "subtraction:"):
 		return heaps
 	}
@@ -72,36 +78,7 @@ func parseDims(s string) (r, c int, ok bool) {
 
 // parseCram reads a Cram board, "RxC" or rows of '.' (free) and '#' (filled) joined by '/',
 // as rows of cells, true where filled.
-func parseCram(s string) ([][]bool, bool) {
-	if r, c, ok := parseDims(s); ok {
-		rows := make([][]bool, r)
-		for i := range rows {
-			rows[i] = make([]bool, c)
-		}
-		return rows, true
-	}
-	lines := strings.Split(s, "/")
-	if len(lines) > maxSide || len(lines[0]) == 0 || len(lines[0]) > maxSide {
-		return nil, false
-	}
-	rows := make([][]bool, len(lines))
-	for i, line := range lines {
-		if len(line) != len(lines[0]) {
-			return nil, false
-		}
-		rows[i] = make([]bool, len(line))
-		for j := range len(line) {
-			switch line[j] {
-			case '.':
-			case '#':
-				rows[i][j] = true
-			default:
-				return nil, false
-			}
-		}
-	}
-	return rows, true
-}
+func parseCram(s string) ([][]bool, bool) { return parseGrid(s, '#', '.', false) }
 
 // parseChomp reads a Chomp board, "RxC" or column heights from left to right.
 func parseChomp(s string) ([]int, bool) {

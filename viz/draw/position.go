@@ -15,7 +15,8 @@ const maxText = 28
 
 // Position returns the picture of a position of game from its notation (DESIGN.md
 // "Position notations"): a Cram board as a grid, a Chomp board as columns of squares with
-// the poisoned one crossed, heaps as rows of tokens, anything else (Sprouts, unknown games,
+// the poisoned one crossed, heaps as rows of tokens, a Boxing Match board as cells holding
+// stones, Breaking Chocolates as bars of black and white cells, anything else (Sprouts, unknown games,
 // malformed notations) as monospace text. A sum "A + B" shows its terms side by side, and an
 // empty position the symbol ∅. m measures text; nil means Estimate.
 func Position(game, pos string, m Measurer) Picture {
@@ -46,6 +47,14 @@ func component(game, s string, m Measurer) Picture {
 	case heaps:
 		if hs, ok := parseHeaps(s); ok {
 			return heapsPicture(hs, m)
+		}
+	case stones:
+		if rows, ok := parseGrid(s, 'o', '.', true); ok {
+			return stonesPicture(rows)
+		}
+	case bars:
+		if bs, ok := parseBars(s); ok {
+			return barsPicture(bs)
 		}
 	default:
 		if s == "" || s == "!" {
@@ -90,25 +99,11 @@ func cramPicture(rows [][]bool) Picture {
 	if len(rows) == 0 || len(rows[0]) == 0 || allFilled(rows) {
 		return Empty()
 	}
-	nr, nc := len(rows), len(rows[0])
-	p := Picture{W: float64(nc) * Cell, H: float64(nr) * Cell}
-	p.rect(0, 0, p.W, p.H, Style{Fill: Paper})
-	for i, row := range rows {
-		for j, filled := range row {
-			if filled {
-				x, y := float64(j)*Cell, float64(i)*Cell
-				p.rect(x, y, x+Cell, y+Cell, filledStyle)
-			}
+	return grid(rows, func(p *Picture, x, y float64, filled bool) {
+		if filled {
+			p.rect(x, y, x+Cell, y+Cell, filledStyle)
 		}
-	}
-	for i := 1; i < nr; i++ {
-		p.line(0, float64(i)*Cell, p.W, float64(i)*Cell, gridStyle)
-	}
-	for j := 1; j < nc; j++ {
-		p.line(float64(j)*Cell, 0, float64(j)*Cell, p.H, gridStyle)
-	}
-	p.rect(0, 0, p.W, p.H, borderStyle)
-	return p
+	})
 }
 
 // allFilled reports whether no cell of rows is free.

@@ -131,7 +131,11 @@ func title(t *engine.Tree, c config) string {
 		root = c.root
 	}
 	n := &t.Nodes[root] // prepare checked the root
-	return fmt.Sprintf("Solution tree of %s %s, %s", t.Game, n.Position, draw.Label(n.N, n.Losing()))
+	play := ""
+	if t.Convention == engine.Misere {
+		play = " under misère play"
+	}
+	return fmt.Sprintf("Solution tree of %s %s%s, %s", t.Game, n.Position, play, draw.Label(n.N, n.Losing()))
 }
 
 // errWriter keeps the first error of the writes through it, since the renderers ignore the

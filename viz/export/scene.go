@@ -55,7 +55,34 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 	if err != nil {
 		return drawing{}, fmt.Errorf("export: %w", err)
 	}
-	return compose(lay, pics, p.IDs), nil
+	d := compose(lay, pics, p.IDs)
+	if t.Convention == engine.Misere {
+		d = captioned(d, MisereCaption, m)
+	}
+	return d, nil
+}
+
+// MisereCaption heads the drawing of a misère tree: its labels read as normal play would
+// contradict the nimbers a reader knows ("3x4 = 0" of a position of nimber 1).
+const MisereCaption = "Misère play: = 0 the player to move loses, ≠ 0 wins"
+
+// captionSize is the font size of a caption, in points at natural size.
+const captionSize = 7.0
+
+// captioned puts a line of text over d, centred, the drawing below it.
+func captioned(d drawing, text string, m draw.Measurer) drawing {
+	h := captionSize * 1.8
+	w := m.Measure(text, draw.Serif, captionSize) + 2*margin
+	pic := draw.Picture{W: max(d.pic.W, w), H: d.pic.H + h}
+	pic.Items = append(pic.Items, draw.Item{Op: draw.OpText, Min: draw.Point{X: 0, Y: margin}, Max: draw.Point{X: pic.W, Y: h},
+		Style: draw.Style{Fill: draw.Ink}, Text: text, Size: captionSize, Font: draw.Serif})
+	pic.Add(d.pic, (pic.W-d.pic.W)/2, h)
+	for i := range d.nodes { // the caption comes first, with the edges
+		d.nodes[i].first++
+		d.nodes[i].end++
+	}
+	d.pic = pic
+	return d
 }
 
 // rootOf returns the index of the node to draw from, checking the tree's shape on the way:

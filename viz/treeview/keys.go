@@ -69,8 +69,12 @@ func (v *TreeView) TypedRune(r rune) {
 
 // TypedKey moves the selection with the arrow keys (up: the parent, down: the first child,
 // left and right: the siblings), toggles the selected node with Enter, and zooms with + and
-// −; the view follows the selection.
+// −; the view follows the selection. Esc calls OnEscape.
 func (v *TreeView) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && v.OnEscape != nil {
+		v.OnEscape()
+		return
+	}
 	if v.model == nil {
 		return
 	}

@@ -2,6 +2,7 @@ package treeview
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -242,6 +243,16 @@ func TestTreeView_Message(t *testing.T) {
 	v.SetMessage(why)
 	if r.empty.Text != why {
 		t.Fatalf("after SetMessage it says %q, want %q", r.empty.Text, why)
+	}
+	// A message longer than the view is wide wraps inside it, never cut at both ends.
+	long := strings.Repeat("a long reason why there is no tree ", 6)
+	v.SetMessage(long)
+	r.Layout(v.Size())
+	if p, s := r.empty.Position(), r.empty.Size(); p.X < 0 || s.Width > v.Size().Width+1 || p.Y < 0 || p.Y+s.Height > v.Size().Height+1 {
+		t.Fatalf("the message is laid out at %v, %v in a view of %v", p, s, v.Size())
+	}
+	if s := r.empty.MinSize(); s.Width > v.Size().Width+1 {
+		t.Fatalf("the message asks %v, wider than the view %v: it is cut", s, v.Size())
 	}
 }
 

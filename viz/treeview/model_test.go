@@ -132,21 +132,6 @@ func TestView_Fit(t *testing.T) {
 	}
 }
 
-func TestView_StartReadable(t *testing.T) {
-	bounds, root := layout.Rect{W: 2000, H: 300}, layout.Rect{X: 900, W: 60, H: 40}
-	v := start(bounds, root, 800, 600)
-	if v.zoom != readable {
-		t.Fatalf("start of a wide tree: zoom %g, want %g", v.zoom, readable)
-	}
-	if x, y := v.toScreen(root.X+root.W/2, root.Y); math.Abs(x-400) > 1e-9 || y != margin {
-		t.Fatalf("start of a wide tree: root's top centre at (%g, %g), want (400, %d)", x, y, margin)
-	}
-	small := layout.Rect{W: 200, H: 100}
-	if v := start(small, layout.Rect{W: 20, H: 20}, 800, 600); v != fit(small, 800, 600) {
-		t.Fatalf("start of a small tree = %+v, want the fitted view", v)
-	}
-}
-
 func TestView_ZoomAtKeepsPoint(t *testing.T) {
 	v := view{zoom: 1.5, panX: 30, panY: -20}
 	x, y := v.toDrawing(100, 70)

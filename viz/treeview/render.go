@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"grundy/viz/draw"
 )
@@ -29,7 +30,7 @@ const EmptyText = "No tree yet: solve a position, or open a tree file"
 type renderer struct {
 	v     *TreeView
 	bg    *canvas.Rectangle
-	empty *canvas.Text
+	empty *widget.Label     // the message with no tree, wrapped to the view's width
 	mark  *canvas.Rectangle // the selection
 
 	rects   []*canvas.Rectangle
@@ -52,8 +53,10 @@ type renderer struct {
 func newRenderer(v *TreeView) *renderer {
 	r := &renderer{v: v, bg: canvas.NewRectangle(draw.Paper), mark: canvas.NewRectangle(color.Transparent),
 		colors: map[color.NRGBA]color.Color{}}
-	r.empty = canvas.NewText(EmptyText, theme.Color(theme.ColorNamePlaceHolder))
+	r.empty = widget.NewLabel(EmptyText)
 	r.empty.Alignment = fyne.TextAlignCenter
+	r.empty.Wrapping = fyne.TextWrapWord
+	r.empty.Importance = widget.LowImportance
 	return r
 }
 
@@ -87,10 +90,13 @@ func (r *renderer) redraw(size fyne.Size) {
 		return
 	}
 	if md == nil {
-		r.empty.Text = r.v.message
-		r.empty.Color = theme.Color(theme.ColorNamePlaceHolder)
-		r.empty.Move(fyne.NewPos(0, size.Height/2-r.empty.MinSize().Height/2))
-		r.empty.Resize(fyne.NewSize(size.Width, r.empty.MinSize().Height))
+		if r.empty.Text != r.v.message {
+			r.empty.SetText(r.v.message)
+		}
+		r.empty.Resize(fyne.NewSize(size.Width, 1)) // a long message wraps, never cut at both ends
+		h := r.empty.MinSize().Height
+		r.empty.Move(fyne.NewPos(0, max(0, size.Height-h)/2))
+		r.empty.Resize(fyne.NewSize(size.Width, h))
 		r.objects = append(r.objects, r.empty)
 		return
 	}

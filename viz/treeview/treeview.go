@@ -13,8 +13,8 @@ import (
 // A TreeView shows a solution tree the way the paper's Figure 11 draws it: each node is its
 // position's picture with the label "= n" (solid frame) or "≠ n" (dashed frame on a shade),
 // laid out tidily by viz/layout and drawn from viz/draw's display lists, as the exporter
-// draws them. A tap on a node selects it and expands or collapses it; a double tap
-// activates it; the wheel zooms about the pointer and a drag pans. Only the nodes in view
+// draws them. A tap on a node selects it, a tap on the selected node expands or collapses
+// it (as Enter does); a double tap activates it; Esc calls OnEscape; the wheel zooms about the pointer and a drag pans. Only the nodes in view
 // get canvas objects, and a large tree opens collapsed to a depth (StartNodes).
 type TreeView struct {
 	widget.BaseWidget
@@ -23,6 +23,9 @@ type TreeView struct {
 	OnSelected func(id int)
 	// OnActivated is called with the id of a node the user double-taps.
 	OnActivated func(id int)
+	// OnEscape is called on Esc while the view has the keyboard focus (which takes the key
+	// from the window).
+	OnEscape func()
 	// Ask, when set, is called before an expansion would show more than LargeTree nodes,
 	// with how many it would show; the expansion waits for answer. Without it, such an
 	// expansion stops at LargeTree nodes.
@@ -56,8 +59,8 @@ func (v *TreeView) SetMessage(text string) {
 // Message returns what the view says when it has no tree.
 func (v *TreeView) Message() string { return v.message }
 
-// SetTree shows t, collapsed to the depth that shows about StartNodes nodes, fitted to the
-// widget if its labels stay readable, else with its root at the top centre. A nil t clears
+// SetTree shows t, collapsed to the depth that shows about StartNodes nodes and that keeps its
+// labels readable when fitted (the root's options at least), fitted to the widget. A nil t clears
 // the view.
 func (v *TreeView) SetTree(t *engine.Tree) {
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
@@ -237,8 +240,9 @@ func (v *TreeView) follow(size fyne.Size) {
 	for v.model.depth > 1 && fit(v.model.lay.Bounds, w, h).zoom < readable {
 		v.model.expandTo(v.model.depth - 1)
 	}
-	root, _ := v.model.box(v.model.tree.Root)
-	v.view = start(v.model.lay.Bounds, root, w, h)
+	// Then all of it is shown, however wide, as Fit shows it: a wide tree opened at the
+	// readable zoom with its root at the top centre showed a few nodes cut at both sides.
+	v.view = fit(v.model.lay.Bounds, w, h)
 }
 
 // nodeAt returns the id of the node at the widget's point pos and whether it is a repeat.
@@ -254,8 +258,9 @@ func (v *TreeView) nodeAt(pos fyne.Position) (id int, repeat, ok bool) {
 	return v.model.pruned.IDs[k], v.model.pruned.Ref[k] >= 0, true
 }
 
-// Tapped selects the node under the tap and expands or collapses it; a repeat selects the
-// node it repeats.
+// Tapped selects the node under the tap; a tap on the node already selected expands or
+// collapses it. A tap that selects never folds: reading a node's explanation must not hide
+// the subtree it explains. A repeat selects the node it repeats.
 func (v *TreeView) Tapped(ev *fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
@@ -264,7 +269,7 @@ func (v *TreeView) Tapped(ev *fyne.PointEvent) {
 	if !ok {
 		return
 	}
-	if !repeat {
+	if !repeat && id == v.selected {
 		v.Toggle(id)
 	}
 	v.selected = id

@@ -50,8 +50,15 @@ func TestTreeView_ExpandsOnTap(t *testing.T) {
 	var selected = -1
 	v.OnSelected = func(id int) { selected = id }
 	tapNode(t, v, kid)
+	if v.Expanded(kid) || v.Shown() != before {
+		t.Fatalf("a tap that selects node %d expanded it", kid)
+	}
+	if selected != kid || v.Selected() != kid {
+		t.Fatalf("after a tap: selected %d (callback %d), want %d", v.Selected(), selected, kid)
+	}
+	tapNode(t, v, kid)
 	if !v.Expanded(kid) {
-		t.Fatalf("node %d not expanded after a tap", kid)
+		t.Fatalf("node %d not expanded after a tap on it selected", kid)
 	}
 	if want := before + len(tree.Nodes[kid].Children); v.Shown() != want {
 		t.Fatalf("after expanding node %d: %d nodes on show, want %d", kid, v.Shown(), want)
@@ -61,7 +68,43 @@ func TestTreeView_ExpandsOnTap(t *testing.T) {
 	}
 	tapNode(t, v, kid)
 	if v.Expanded(kid) || v.Shown() != before {
-		t.Fatalf("after a second tap: expanded %v, %d on show, want collapsed, %d", v.Expanded(kid), v.Shown(), before)
+		t.Fatalf("after a third tap: expanded %v, %d on show, want collapsed, %d", v.Expanded(kid), v.Shown(), before)
+	}
+}
+
+// A tap that selects a node (to read its explanation) leaves its subtree as it was; the tap
+// used to fold it.
+func TestTreeView_TapSelectsWithoutFolding(t *testing.T) {
+	v, _ := newTestView(t, 800, 600)
+	tree := cramTree(t, "2x3")
+	v.SetTree(tree)
+	v.CollapseTo(2)
+	kid := -1
+	for _, c := range tree.Nodes[tree.Root].Children {
+		if len(tree.Nodes[c].Children) > 0 {
+			kid = c
+			break
+		}
+	}
+	if kid < 0 || !v.Expanded(kid) {
+		t.Fatalf("no expanded child of the root (%d)", kid)
+	}
+	shown := v.Shown()
+	tapNode(t, v, kid)
+	if !v.Expanded(kid) || v.Shown() != shown || v.Selected() != kid {
+		t.Fatalf("a tap to select node %d: expanded %v, %d on show (was %d), selected %d", kid, v.Expanded(kid), v.Shown(), shown, v.Selected())
+	}
+}
+
+func TestTreeView_EscapeCallsOnEscape(t *testing.T) {
+	v, _ := newTestView(t, 800, 600)
+	escaped := 0
+	v.OnEscape = func() { escaped++ }
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	v.SetTree(cramTree(t, "2x3"))
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if escaped != 2 {
+		t.Fatalf("Esc called OnEscape %d times, want 2", escaped)
 	}
 }
 
@@ -205,5 +248,19 @@ func TestTreeView_WideTreeOpensReadable(t *testing.T) {
 	v.SetTree(wideTree(2, 3))
 	if d := v.model.depth; d != 4 {
 		t.Errorf("a narrow tree opened %d levels deep, want all 4", d)
+	}
+}
+
+// A tree too wide to read whole, even at its root's options, opens fitted all the same: it
+// opened with its root at the top centre, a few nodes cut at both sides.
+func TestTreeView_WideTreeOpensFitted(t *testing.T) {
+	v, _ := newTestView(t, 800, 600)
+	v.SetTree(wideTree(80, 1))
+	test.WidgetRenderer(v).Layout(v.Size())
+	b := v.model.lay.Bounds
+	x0, y0 := v.view.toScreen(b.X, b.Y)
+	x1, y1 := v.view.toScreen(b.X+b.W, b.Y+b.H)
+	if x0 < 0 || y0 < 0 || x1 > 800 || y1 > 600 {
+		t.Fatalf("the tree is drawn from (%g, %g) to (%g, %g) in an 800×600 view: not all of it", x0, y0, x1, y1)
 	}
 }

@@ -7,9 +7,9 @@ const (
 	minZoom = 0.05
 	maxZoom = 8.0
 	fitMax  = 2.5 // Fit never enlarges a small tree beyond this
-	// readable is the least zoom at which a tree opens: labels 7 pt high at natural size
-	// are then about 11 units high. A tree too large for it opens with its root at the top
-	// centre, and Fit shows all of it.
+	// readable is the least zoom a tree's levels are opened to: labels 7 pt high at natural
+	// size are then about 11 units high. A tree wider than that at the root's options opens
+	// fitted all the same.
 	readable = 1.6
 	margin   = 12 // screen units kept around a fitted drawing
 )
@@ -47,19 +47,6 @@ func fit(bounds layout.Rect, w, h float64) view {
 		panX: (w-bounds.W*z)/2 - bounds.X*z,
 		panY: max((h-bounds.H*z)/2, margin) - bounds.Y*z,
 	}
-}
-
-// start returns the view a tree opens with: fitted, unless that would make its labels too
-// small to read; then at the readable zoom, with the root's box at the top centre.
-func start(bounds, root layout.Rect, w, h float64) view {
-	v := fit(bounds, w, h)
-	if v.zoom >= readable {
-		return v
-	}
-	v.zoom = readable
-	v.panX = w/2 - (root.X+root.W/2)*v.zoom
-	v.panY = margin - root.Y*v.zoom
-	return v
 }
 
 // zoomAt multiplies the zoom by f, keeping the drawing's point under (sx, sy) in place.

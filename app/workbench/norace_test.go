@@ -1,0 +1,5 @@
+//go:build !race
+
+package workbench
+
+const raceEnabled = false

@@ -1,0 +1,45 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+)
+
+// A misère tree says so in its drawing, first, and in its title: read as normal play its
+// labels contradict the nimbers ("3x3 = 0" of a position whose nimber is not 0).
+func TestWrite_MisereSaysSo(t *testing.T) {
+	tr := cramTree()
+	tr.Convention = engine.Misere
+	fs, err := theFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := scene(tr, config{root: -1, depth: -1}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := d.pic.Items[0]; it.Text != MisereCaption {
+		t.Fatalf("first item %+v, want the caption %q", it, MisereCaption)
+	}
+	normal, _ := scene(cramTree(), config{root: -1, depth: -1}, fs)
+	if len(d.nodes) != len(normal.nodes) || d.pic.H <= normal.pic.H {
+		t.Fatalf("captioned drawing: %d nodes, height %g; without: %d nodes, height %g", len(d.nodes), d.pic.H, len(normal.nodes), normal.pic.H)
+	}
+	for i, n := range d.nodes { // the same node items, after the caption
+		if got, want := d.pic.Items[n.first].Text, normal.pic.Items[normal.nodes[i].first].Text; got != want {
+			t.Fatalf("node %d starts with %q, want %q", i, got, want)
+		}
+	}
+	for _, format := range []string{".svg", ".tex"} {
+		var b bytes.Buffer
+		if err := Write(&b, format, tr); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "misère play") {
+			t.Errorf("%s of a misère tree never says misère", format)
+		}
+	}
+}
