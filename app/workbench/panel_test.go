@@ -56,9 +56,9 @@ func TestSolverPanel_InvalidEntryDisablesSolving(t *testing.T) {
 	setPosition(t, w, "cram", "3x4")
 	solve(t, w, q, TaskNimber)
 	w.status.SetText("Saved /tmp/3x4.json") // a note about what was on show
-	w.Editor.SetNotation("9x8")
+	w.Editor.SetNotation("12x11")
 	if w.Editor.Err() == nil {
-		t.Fatal("9x8 is a valid Cram board: the test needs an invalid one")
+		t.Fatal("12x11 is a valid Cram board: the test needs an invalid one")
 	}
 	for task, b := range w.Solver.ui.tasks {
 		if !b.Disabled() {
