@@ -157,3 +157,13 @@ func ReadDatabase(r io.Reader, name string, g games.Game) (*Database, error) {
 	}
 	return db, nil
 }
+
+// ExportGlop writes the facts of game in s to w as WriteGlop writes them (format FormatGlop
+// or FormatSPOTS), returning how many facts it wrote and how many it left out.
+func ExportGlop(ctx context.Context, s *Store, game, format string, w io.Writer) (written, skipped int, err error) {
+	recs, err := ExportContext(ctx, s, game)
+	if err != nil {
+		return 0, 0, err
+	}
+	return WriteGlop(w, format, recs)
+}

@@ -1,0 +1,167 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// benchFacts is how many facts the import and export benchmarks move: a million nim heaps,
+// whose positions cost next to nothing to parse and write, so that the store's part shows.
+const benchFacts = 1_000_000
+
+// BenchmarkImport measures ImportFile of a Glop file and of a jsonl file of benchFacts
+// facts into an empty store: lines a second, and the peak of the heap in use above what it
+// was before (peak-heap-MB), which must not grow with the file.
+func BenchmarkImport(b *testing.B) {
+	nim := benchGame(b)
+	for _, format := range []string{FormatGlop, FormatJSONL} {
+		b.Run(format, func(b *testing.B) {
+			file := benchFile(b, format)
+			for b.Loop() {
+				b.StopTimer()
+				s, err := Open(b.TempDir())
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				peak := watchHeap()
+				rep, err := ImportFile(s, bytes.NewReader(file), "bench."+format, nim)
+				b.ReportMetric(peak(), "peak-heap-MB")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if rep.Claimed != benchFacts {
+					b.Fatalf("%d facts claimed, want %d", rep.Claimed, benchFacts)
+				}
+				b.StopTimer()
+				s.Close()
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(benchFacts)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
+}
+
+// BenchmarkExport measures the export of a store of benchFacts facts as a Glop file and as
+// a jsonl file (written to io.Discard): lines a second and the peak of the heap in use.
+func BenchmarkExport(b *testing.B) {
+	s := benchStore(b)
+	for _, format := range []string{FormatGlop, FormatJSONL} {
+		b.Run(format, func(b *testing.B) {
+			for b.Loop() {
+				peak := watchHeap()
+				n, err := exportBench(s, format, io.Discard)
+				b.ReportMetric(peak(), "peak-heap-MB")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n != benchFacts {
+					b.Fatalf("%d facts written, want %d", n, benchFacts)
+				}
+			}
+			b.ReportMetric(float64(benchFacts)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
+}
+
+// exportBench exports the nim facts of s to w as format, as db export does.
+func exportBench(s *Store, format string, w io.Writer) (int, error) {
+	if format == FormatJSONL {
+		return ExportJSONL(context.Background(), s, "nim", w)
+	}
+	n, _, err := ExportGlop(context.Background(), s, "nim", format, w)
+	return n, err
+}
+
+func benchGame(b *testing.B) games.Game {
+	g, err := games.Lookup("nim")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// benchFile writes benchFacts facts of nim as format: heap n has nimber n.
+func benchFile(b *testing.B, format string) []byte {
+	var buf bytes.Buffer
+	if format == FormatGlop {
+		buf.WriteString(glopHeader + "\n")
+	}
+	for n := 1; n <= benchFacts; n++ {
+		if format == FormatGlop {
+			fmt.Fprintf(&buf, "%d %d\n", n, n)
+		} else {
+			fmt.Fprintf(&buf, `{"game":"nim","position":"%d","nimber":%d}`+"\n", n, n)
+		}
+	}
+	return buf.Bytes()
+}
+
+// benchStore opens a store holding benchFacts facts of nim, proven.
+func benchStore(b *testing.B) *Store {
+	dir := b.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	facts := s.Facts("nim")
+	for n := 1; n <= benchFacts; n++ {
+		facts.Put(strconv.Itoa(n), engine.Fact{}.WithNimber(n))
+		if n%(1<<16) == 0 {
+			if err := s.Flush(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if err := s.Close(); err != nil {
+		b.Fatal(err)
+	}
+	if s, err = Open(dir); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+// watchHeap samples the heap in use until the function it returns is called, which returns
+// the peak above the heap in use at the start, in MB.
+func watchHeap() func() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	base := m.HeapInuse
+	peak := base
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		var m runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&m)
+				peak = max(peak, m.HeapInuse)
+			}
+		}
+	}()
+	return func() float64 {
+		close(stop)
+		wg.Wait()
+		return float64(peak-base) / (1 << 20)
+	}
+}
