@@ -1,3 +1,5 @@
+//go:build unix
+
 package store
 
 import (
@@ -8,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -34,9 +37,10 @@ func BenchmarkImport(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				peak := watchHeap()
+				peak, cpu := watchHeap(), cpuTime()
 				rep, err := ImportFile(s, bytes.NewReader(file), "bench."+format, nim)
 				b.ReportMetric(peak(), "peak-heap-MB")
+				b.ReportMetric(cpu()/benchFacts*1e6, "cpu-µs/line")
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -53,15 +57,17 @@ func BenchmarkImport(b *testing.B) {
 }
 
 // BenchmarkExport measures the export of a store of benchFacts facts as a Glop file and as
-// a jsonl file (written to io.Discard): lines a second and the peak of the heap in use.
+// a jsonl file (written to io.Discard): lines a second, processor time a line and the peak
+// of the heap in use.
 func BenchmarkExport(b *testing.B) {
 	s := benchStore(b)
 	for _, format := range []string{FormatGlop, FormatJSONL} {
 		b.Run(format, func(b *testing.B) {
 			for b.Loop() {
-				peak := watchHeap()
+				peak, cpu := watchHeap(), cpuTime()
 				n, err := exportBench(s, format, io.Discard)
 				b.ReportMetric(peak(), "peak-heap-MB")
+				b.ReportMetric(cpu()/benchFacts*1e6, "cpu-µs/line")
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -164,4 +170,17 @@ func watchHeap() func() float64 {
 		wg.Wait()
 		return float64(peak-base) / (1 << 20)
 	}
+}
+
+// cpuTime returns a function that returns the processor time the process spent since, in
+// seconds (user and system, every thread).
+func cpuTime() func() float64 {
+	start := rusage()
+	return func() float64 { return rusage() - start }
+}
+
+func rusage() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
