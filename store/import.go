@@ -343,6 +343,7 @@ type tables struct {
 	game  string
 	w     map[byte]*sstable.Writer // the game's, by tier
 	paths []string                 // the tables written
+	key   []byte
 }
 
 func (s *Store) newTables(dir string) *tables {
@@ -378,13 +379,14 @@ func (t *tables) add(game string, tier byte, key string, val []byte, op int) err
 		t.w[tier] = w
 		t.paths = append(t.paths, path)
 	}
+	t.key = append(append(append(t.key[:0], game...), 0, tier), key...) // tierKey, no allocation
 	switch op {
 	case opMerge:
-		return w.Merge(tierKey(tier, game, key), val)
+		return w.Merge(t.key, val)
 	case opDelete:
-		return w.Delete(tierKey(tier, game, key))
+		return w.Delete(t.key)
 	}
-	return w.Set(tierKey(tier, game, key), val)
+	return w.Set(t.key, val)
 }
 
 // closeGame finishes the tables of the game written so far.

@@ -112,9 +112,16 @@ func (sv staged) append(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(sv.line))
 	b = binary.AppendUvarint(b, uint64(len(sv.pos)))
 	b = append(b, sv.pos...)
-	f, _ := sv.fact.AppendBinary(nil)
-	b = binary.AppendUvarint(b, uint64(len(f)))
-	b = append(b, f...)
+	// The fact's length before it: one byte, the uvarint of any length below 128.
+	at := len(b)
+	b = append(b, 0)
+	b, _ = sv.fact.AppendBinary(b)
+	if size := len(b) - at - 1; size < 0x80 {
+		b[at] = byte(size)
+	} else {
+		f := bytes.Clone(b[at+1:])
+		b = append(binary.AppendUvarint(b[:at], uint64(size)), f...)
+	}
 	b = binary.AppendUvarint(b, uint64(sv.clashLine))
 	if sv.clashLine != 0 {
 		b, _ = sv.clashFact.AppendBinary(b)
