@@ -7,9 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -37,9 +35,10 @@ func BenchmarkImport(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				peak, cpu := watchHeap(), cpuTime()
-				rep, err := ImportFile(s, bytes.NewReader(file), "bench."+format, nim)
-				b.ReportMetric(peak(), "peak-heap-MB")
+				var rep ImportReport
+				cpu := cpuTime()
+				peak := peakHeap(func() { rep, err = ImportFile(s, bytes.NewReader(file), "bench."+format, nim) })
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 				b.ReportMetric(cpu()/benchFacts*1e6, "cpu-µs/line")
 				if err != nil {
 					b.Fatal(err)
@@ -64,9 +63,11 @@ func BenchmarkExport(b *testing.B) {
 	for _, format := range []string{FormatGlop, FormatJSONL} {
 		b.Run(format, func(b *testing.B) {
 			for b.Loop() {
-				peak, cpu := watchHeap(), cpuTime()
-				n, err := exportBench(s, format, io.Discard)
-				b.ReportMetric(peak(), "peak-heap-MB")
+				var n int
+				var err error
+				cpu := cpuTime()
+				peak := peakHeap(func() { n, err = exportBench(s, format, io.Discard) })
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 				b.ReportMetric(cpu()/benchFacts*1e6, "cpu-µs/line")
 				if err != nil {
 					b.Fatal(err)
@@ -141,39 +142,6 @@ func benchStore(b *testing.B) *Store {
 		b.Fatal(err)
 	}
 	return s
-}
-
-// watchHeap samples the heap in use until the function it returns is called, which returns
-// the peak above the heap in use at the start, in MB.
-func watchHeap() func() float64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	base := m.HeapInuse
-	peak := base
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		var m runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				runtime.ReadMemStats(&m)
-				peak = max(peak, m.HeapInuse)
-			}
-		}
-	}()
-	return func() float64 {
-		close(stop)
-		wg.Wait()
-		return float64(peak-base) / (1 << 20)
-	}
 }
 
 // cpuTime returns a function that returns the processor time the process spent since, in

@@ -36,11 +36,12 @@ func (s *Store) openStage(dir, name string) (*stage, error) {
 	cache := pebble.NewCache(stageMemtable)
 	defer cache.Unref()
 	db, err := pebble.Open(dir, &pebble.Options{
-		DisableWAL:   true, // a stage that a crash loses is simply gone: nothing was imported
-		MemTableSize: stageMemtable,
-		Cache:        cache,
-		FS:           &faultFS{FS: s.base, fence: s.fence},
-		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
+		DisableWAL:            true, // a stage that a crash loses is simply gone: nothing was imported
+		MemTableSize:          stageMemtable,
+		L0CompactionThreshold: 8, // a file of a few million lines staged without a compaction
+		Cache:                 cache,
+		FS:                    &faultFS{FS: s.base, fence: s.fence},
+		Logger:                &fenceLogger{dir: s.dir, fence: s.fence},
 		Merger: &pebble.Merger{Name: stageMergerName, Merge: func(_, value []byte) (pebble.ValueMerger, error) {
 			sv, err := decodeStaged(value)
 			return &stageMerger{sv: sv}, err
