@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"grundy/engine"
 	"grundy/games"
 )
 
@@ -116,27 +115,7 @@ func benchFile(b *testing.B, format string) []byte {
 
 // benchStore opens a store holding benchFacts facts of nim, proven.
 func benchStore(b *testing.B) *Store {
-	dir := b.TempDir()
-	s, err := Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	facts := s.Facts("nim")
-	for n := 1; n <= benchFacts; n++ {
-		facts.Put(strconv.Itoa(n), engine.Fact{}.WithNimber(n))
-		if n%(1<<16) == 0 {
-			if err := s.Flush(); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	if err := s.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if s, err = Open(dir); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() })
+	s := openFilled(b, "nim", benchFacts, func(i int) (string, int) { return strconv.Itoa(i + 1), i + 1 })
 	// Compacted now, so that no compaction of the writes above runs during the export.
 	if err := s.db.Compact(context.Background(), []byte{0}, []byte{0xff}, false); err != nil {
 		b.Fatal(err)
