@@ -22,15 +22,18 @@ import (
 // added in bounded memory, and all or nothing:
 //
 //  1. The file is read one line at a time into a staging database (pebble, in a temporary
-//     directory, no log): lines about one position are joined there, and two that disagree
-//     are an error naming both lines.
-//  2. The staging database is read in key order, each fact compared with the store's: a
-//     disagreement is an error naming the file's line, the position and both values. What
-//     the store does not know yet is written, in the same order, to one sstable.
+//     directory, no log), each line a merge written in a large batch, never read back
+//     (stage.go): pebble joins the lines about one position, and two that disagree are an
+//     error naming both lines when the stage is read.
+//  2. The staging database is read in key order, each fact compared with the store's (read
+//     by iterators moved forward, seeker): a disagreement is an error naming the file's
+//     line, the position and both values. What the store does not know yet is written, in
+//     the same order, to one sstable.
 //  3. The store ingests the sstable, which pebble applies at once (one version edit): a
 //     process killed before has added nothing, one killed after has added the whole file.
 //
-// Memory is the staging database's memtable and block cache, a few MB, whatever the file.
+// Memory is the staging database's memtables and block cache (pebble's own, off the Go heap,
+// about 100 MB at most) and a batch of 1 MB, whatever the file.
 
 // stageMemtable is the size of the staging database's memtable, and its cache.
 const stageMemtable = 32 << 20
