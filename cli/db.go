@@ -369,11 +369,8 @@ func runDBExport(ctx context.Context, env *Env, args []string) int {
 			written, err = store.ExportJSONL(ctx, s, game, w)
 			return err
 		}
-		recs, err := store.ExportContext(ctx, s, game) // Glop's and SPOTS's files are sorted
-		if err != nil {
-			return err
-		}
-		written, skipped, err = store.WriteGlop(w, *format, recs)
+		var err error // Glop's and SPOTS's files are sorted: in bounded memory too
+		written, skipped, err = store.ExportGlop(ctx, s, game, *format, w)
 		return err
 	})
 	if ctx.Err() != nil {

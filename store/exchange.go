@@ -157,3 +157,31 @@ func ReadDatabase(r io.Reader, name string, g games.Game) (*Database, error) {
 	}
 	return db, nil
 }
+
+// ExportGlop writes the facts of game in s to w as WriteGlop writes what Export returns
+// (format FormatGlop or FormatSPOTS), one fact at a time as the store is read: the lines are
+// sorted in bounded memory, in temporary files (os.TempDir) past sortChunk bytes. It stops
+// when ctx ends, with an error wrapping ctx's, and returns how many facts it wrote and how
+// many it left out (see WriteGlop).
+func ExportGlop(ctx context.Context, s *Store, game, format string, w io.Writer) (written, skipped int, err error) {
+	gw := newGlopWriter(format)
+	defer gw.close()
+	open := map[string]games.Game{}
+	n := 0
+	err = s.Each(game, func(g, key string, f engine.Fact) error {
+		if n++; n%checkEvery == 0 && ctx.Err() != nil {
+			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
+		return gw.add(Record{Game: g, Key: key, Fact: f, Position: notation(g, key, open)})
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := gw.writeTo(ctx, w); err != nil {
+		if ctx.Err() != nil {
+			return 0, 0, fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
+		}
+		return 0, 0, err
+	}
+	return gw.written, gw.skipped, nil
+}

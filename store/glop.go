@@ -3,11 +3,11 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -261,43 +261,72 @@ func scanLines(r io.Reader, name string, fn func(n int, line string) error) erro
 // "= 0" or "≠ 0" under keys of their own, engine.IsMisereKey: no nimber of normal play);
 // skipped says how many. Every record must be of one game.
 func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int, err error) {
-	lines := make([]string, 0, len(recs))
+	gw := newGlopWriter(format)
+	defer gw.close()
 	for _, r := range recs {
-		n, ok := r.Fact.Nimber()
-		if !ok || engine.IsMisereKey(r.Key) {
-			skipped++
-			continue
+		if err := gw.add(r); err != nil {
+			return 0, 0, err
 		}
-		pos := r.Position
-		if pos == "" {
-			// No component of the game reads back to this key (Cram's keys of several
-			// components, which the engine never keeps, or bytes no board writes).
-			return 0, 0, fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
-		}
-		texts := []string{pos}
-		if r.Game == "sprouts" {
-			var err error
-			if texts, err = sproutsTexts(pos, format); err != nil {
-				return 0, 0, err
-			}
-		}
-		for _, text := range texts {
-			if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
-				return 0, 0, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(text))
-			}
-			lines = append(lines, text+" "+strconv.Itoa(n))
-		}
-		written++
 	}
-	slices.Sort(lines)
+	if err := gw.writeTo(context.Background(), w); err != nil {
+		return 0, 0, err
+	}
+	return gw.written, gw.skipped, nil
+}
+
+// A glopWriter writes records as WriteGlop does, as they come: their lines are sorted
+// (lineSorter) and written at the end.
+type glopWriter struct {
+	format           string
+	sort             lineSorter
+	written, skipped int
+}
+
+func newGlopWriter(format string) *glopWriter { return &glopWriter{format: format} }
+
+// add takes the lines of r, or counts it skipped.
+func (gw *glopWriter) add(r Record) error {
+	n, ok := r.Fact.Nimber()
+	if !ok || engine.IsMisereKey(r.Key) {
+		gw.skipped++
+		return nil
+	}
+	pos := r.Position
+	if pos == "" {
+		// No component of the game reads back to this key (Cram's keys of several
+		// components, which the engine never keeps, or bytes no board writes).
+		return fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
+	}
+	texts := []string{pos}
+	if r.Game == "sprouts" {
+		var err error
+		if texts, err = sproutsTexts(pos, gw.format); err != nil {
+			return err
+		}
+	}
+	for _, text := range texts {
+		if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
+			return fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(text))
+		}
+		if err := gw.sort.add(text + " " + strconv.Itoa(n)); err != nil {
+			return err
+		}
+	}
+	gw.written++
+	return nil
+}
+
+// writeTo writes the header and the lines, sorted, to w.
+func (gw *glopWriter) writeTo(ctx context.Context, w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(glopHeader + "\n")
-	for _, l := range lines {
-		bw.WriteString(l)
-		bw.WriteByte('\n')
+	if err := gw.sort.writeTo(ctx, bw); err != nil {
+		return err
 	}
-	return written, skipped, bw.Flush()
+	return bw.Flush()
 }
+
+func (gw *glopWriter) close() { gw.sort.close() }
 
 // mergeFacts returns what f and g know together, or an error when they disagree.
 func mergeFacts(f, g engine.Fact) (engine.Fact, error) {

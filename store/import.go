@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -11,12 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/objstorage/objstorageprovider"
 	"github.com/cockroachdb/pebble/v2/sstable"
 	"github.com/cockroachdb/pebble/v2/vfs"
 
-	"grundy/engine"
 	"grundy/games"
 	"grundy/internal/ctxio"
 )
@@ -25,18 +22,21 @@ import (
 // added in bounded memory, and all or nothing:
 //
 //  1. The file is read one line at a time into a staging database (pebble, in a temporary
-//     directory, no log): lines about one position are joined there, and two that disagree
-//     are an error naming both lines.
-//  2. The staging database is read in key order, each fact compared with the store's: a
-//     disagreement is an error naming the file's line, the position and both values. What
-//     the store does not know yet is written, in the same order, to one sstable.
+//     directory, no log), each line a merge written in a large batch, never read back
+//     (stage.go): pebble joins the lines about one position, and two that disagree are an
+//     error naming both lines when the stage is read.
+//  2. The staging database is read in key order, each fact compared with the store's (read
+//     by iterators moved forward, seeker): a disagreement is an error naming the file's
+//     line, the position and both values. What the store does not know yet is written, in
+//     the same order, to one sstable.
 //  3. The store ingests the sstable, which pebble applies at once (one version edit): a
 //     process killed before has added nothing, one killed after has added the whole file.
 //
-// Memory is the staging database's memtable and block cache, a few MB, whatever the file.
+// Memory is the staging database's memtables and block cache (pebble's own, off the Go heap,
+// about 100 MB at most) and a batch of 1 MB, whatever the file.
 
 // stageMemtable is the size of the staging database's memtable, and its cache.
-const stageMemtable = 4 << 20
+const stageMemtable = 32 << 20
 
 // stagePrefix starts the name of an import's staging directory, in the store's directory.
 const stagePrefix = ".import-"
@@ -198,8 +198,8 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts Import
 		}
 		return ImportReport{}, err
 	}
-	if stage.err != nil {
-		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, stage.err)
+	if err := stage.flush(); err != nil {
+		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
 	s.mu.Lock() // no Add between the check and the ingestion
 	rep, err := s.checkAndIngest(ctx, name, stage, tmp, opts)
@@ -211,99 +211,6 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts Import
 		return rep, nil // claims: no search reads them
 	}
 	return rep, s.noteImported(stage)
-}
-
-// A stage is the staging database of one import: by key on disk (keyOf), the file's fact
-// joined over its lines, the first line and the position's notation, for messages and to
-// verify it.
-type stage struct {
-	db   *pebble.DB
-	name string // the file's, for messages
-	val  []byte
-	err  error // a failed write of the staging database
-}
-
-// openStage opens a staging database in dir, behind the store's fence (fault.go): on the
-// store's disk, whose filling is the store's failure.
-func (s *Store) openStage(dir, name string) (*stage, error) {
-	cache := pebble.NewCache(stageMemtable)
-	defer cache.Unref()
-	db, err := pebble.Open(dir, &pebble.Options{
-		DisableWAL:   true, // a stage that a crash loses is simply gone: nothing was imported
-		MemTableSize: stageMemtable,
-		Cache:        cache,
-		FS:           &faultFS{FS: s.base, fence: s.fence},
-		Logger:       &fenceLogger{dir: s.dir, fence: s.fence},
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &stage{db: db, name: name}, nil
-}
-
-func (st *stage) Close() error { return st.db.Close() }
-
-// add stages rec, joined with the fact of its position's earlier lines: two lines that
-// disagree are an error naming both.
-func (st *stage) add(rec Record) error {
-	key := keyOf(rec.Game, rec.Key)
-	v, closer, err := st.db.Get(key)
-	switch {
-	case errors.Is(err, pebble.ErrNotFound):
-		return st.put(key, rec.Line, rec.Position, rec.Fact)
-	case err != nil:
-		st.err = err
-		return err
-	}
-	line, pos, have, err := decodeStaged(v)
-	closer.Close()
-	if err != nil {
-		st.err = err
-		return err
-	}
-	merged, err := mergeFacts(have, rec.Fact)
-	if err != nil {
-		return lineErr(st.name, rec.Line, "%s: %s here, %s at line %d", nameOf(pos, rec.Key), describeFact(rec.Fact), describeFact(have), line)
-	}
-	if merged.Equal(have) {
-		return nil
-	}
-	return st.put(key, line, pos, merged)
-}
-
-func (st *stage) put(key []byte, line int, pos string, f engine.Fact) error {
-	st.val = binary.AppendUvarint(st.val[:0], uint64(line))
-	st.val = binary.AppendUvarint(st.val, uint64(len(pos)))
-	st.val = append(st.val, pos...)
-	st.val, _ = f.AppendBinary(st.val)
-	if err := st.db.Set(key, st.val, pebble.NoSync); err != nil {
-		st.err = err
-		return err
-	}
-	return nil
-}
-
-// nameOf names a staged position in a message: by its notation pos, else its key.
-func nameOf(pos, key string) string {
-	r := Record{Position: pos, Key: key}
-	return r.name()
-}
-
-// decodeStaged reads a staged value: the first line, the position's notation ("" when the
-// file gave its key only), the fact.
-func decodeStaged(v []byte) (line int, pos string, f engine.Fact, err error) {
-	l, n := binary.Uvarint(v)
-	if n <= 0 {
-		return 0, "", f, errors.New("a staged fact is damaged")
-	}
-	v = v[n:]
-	size, n := binary.Uvarint(v)
-	if n <= 0 || uint64(len(v)-n) < size {
-		return 0, "", f, errors.New("a staged fact is damaged")
-	}
-	pos = string(v[n : n+int(size)])
-	f, err = engine.DecodeFact(v[n+int(size):])
-	return int(l), pos, f, err
 }
 
 // checkAndIngest compares each staged fact with the store's, in key order, writing what
@@ -319,22 +226,36 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 	defer it.Close()
 	t := s.newTables(dir)
 	defer t.abort()
+	facts, err := s.newSeeker()
+	if err != nil {
+		return rep, err
+	}
+	defer facts.Close()
+	claims, err := s.newSeeker()
+	if err != nil {
+		return rep, err
+	}
+	defer claims.Close()
 	origin := Origin{Source: FromImport, Name: name}
 	originVal := origin.append(nil)
 	var check *verifier
 	var val []byte
 	for ok := it.First(); ok; ok = it.Next() {
 		game, key, _ := splitKey(it.Key())
-		line, pos, f, err := decodeStaged(it.Value())
+		sv, err := decodeStaged(it.Value())
 		if err != nil {
 			return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 		}
+		if err := st.clash(key, sv); err != nil {
+			return rep, err
+		}
+		line, pos, f := sv.line, sv.pos, sv.fact
 		if rep.Read++; rep.Read%checkEvery == 0 {
 			if err := stopped(ctx, name); err != nil {
 				return ImportReport{}, err
 			}
 		}
-		have, ok, err := s.Get(game, key)
+		have, ok, err := facts.fact(game, key)
 		switch {
 		case err != nil:
 			return ImportReport{}, err
@@ -346,7 +267,7 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 		}
 		if !opts.Verify {
 			c := Claim{Fact: f, Origin: origin, Line: line}
-			old, had, err := s.Claim(game, key)
+			old, had, err := claims.claim(game, key)
 			switch {
 			case err != nil:
 				return ImportReport{}, err
@@ -388,7 +309,7 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 			return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 		}
 		// A claim of an earlier import, checked now, is a fact: it is a claim no more.
-		if _, had, err := s.Claim(game, key); err != nil {
+		if _, had, err := claims.claim(game, key); err != nil {
 			return ImportReport{}, err
 		} else if had {
 			if err := t.add(game, tierClaims, key, nil, opDelete); err != nil {
@@ -425,6 +346,7 @@ type tables struct {
 	game  string
 	w     map[byte]*sstable.Writer // the game's, by tier
 	paths []string                 // the tables written
+	key   []byte
 }
 
 func (s *Store) newTables(dir string) *tables {
@@ -460,13 +382,14 @@ func (t *tables) add(game string, tier byte, key string, val []byte, op int) err
 		t.w[tier] = w
 		t.paths = append(t.paths, path)
 	}
+	t.key = append(append(append(t.key[:0], game...), 0, tier), key...) // tierKey, no allocation
 	switch op {
 	case opMerge:
-		return w.Merge(tierKey(tier, game, key), val)
+		return w.Merge(t.key, val)
 	case opDelete:
-		return w.Delete(tierKey(tier, game, key))
+		return w.Delete(t.key)
 	}
-	return w.Set(tierKey(tier, game, key), val)
+	return w.Set(t.key, val)
 }
 
 // closeGame finishes the tables of the game written so far.

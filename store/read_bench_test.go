@@ -45,15 +45,22 @@ func BenchmarkColdReads(b *testing.B) {
 // openBench opens a store in a temporary directory holding n facts of cram, written before
 // it was opened.
 func openBench(b *testing.B, n int) *Store {
+	return openFilled(b, "cram", n, func(i int) (string, int) { return fmt.Sprintf("held/%07d", i), i % 3 })
+}
+
+// openFilled opens a store in a temporary directory holding n facts of game, written before
+// it was opened: the i-th (from 0) is the nimber fact gives, under the key it gives.
+func openFilled(b *testing.B, game string, n int, fact func(i int) (key string, nimber int)) *Store {
 	b.Helper()
 	dir := b.TempDir()
 	s, err := Open(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	facts := s.Facts("cram")
+	facts := s.Facts(game)
 	for i := range n {
-		facts.Put(fmt.Sprintf("held/%07d", i), engine.Fact{}.WithNimber(i%3))
+		key, nimber := fact(i)
+		facts.Put(key, engine.Fact{}.WithNimber(nimber))
 		if (i+1)%(1<<16) == 0 {
 			if err := s.Flush(); err != nil {
 				b.Fatal(err)

@@ -30,9 +30,9 @@ func (s *Store) newVerifier(ctx context.Context, st *stage, game string) *verifi
 	v.c = newCertifier(ctx, game)
 	v.c.lookup = func(key string) (int, bool) {
 		if val, closer, err := st.db.Get(keyOf(game, key)); err == nil {
-			_, _, f, err := decodeStaged(val)
+			sv, err := decodeStaged(val)
 			closer.Close()
-			if n, ok := f.Nimber(); err == nil && ok {
+			if n, ok := sv.fact.Nimber(); err == nil && sv.clashLine == 0 && ok {
 				return n, true
 			}
 		} else if !errors.Is(err, pebble.ErrNotFound) {

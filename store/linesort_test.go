@@ -1,0 +1,53 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLineSorter sorts lines of a few bytes (prefixes of one another, tabs, repeats) in
+// memory and through temporary files of a few lines each: both give slices.Sort's order.
+func TestLineSorter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	lines := make([]string, 5000)
+	for i := range lines {
+		b := make([]byte, rng.IntN(6))
+		for j := range b {
+			b[j] = "ab \t0"[rng.IntN(5)]
+		}
+		lines[i] = string(b)
+	}
+	want := slices.Clone(lines)
+	slices.Sort(want)
+	for _, chunk := range []int{sortChunk, 200} {
+		old := sortChunk
+		sortChunk = chunk
+		var ls lineSorter
+		for _, l := range lines {
+			if err := ls.add(l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		spilled := len(ls.runs)
+		var buf bytes.Buffer
+		bw := bufio.NewWriter(&buf)
+		err := ls.writeTo(context.Background(), bw)
+		bw.Flush()
+		sortChunk = old
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chunk == 200 && spilled < 10 {
+			t.Errorf("chunk %d: %d runs written, want many", chunk, spilled)
+		}
+		got := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+		if !slices.Equal(got, want) {
+			t.Errorf("chunk %d: %d lines out of order or lost (of %d)", chunk, len(got), len(want))
+		}
+	}
+}
