@@ -1,0 +1,169 @@
+package cluster
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"time"
+
+	"grundy/engine"
+	"grundy/games"
+	"grundy/store"
+)
+
+// A job's answer comes with its certificate: the losing couples that prove it, a
+// [Positions+Nimber] database as `grundy tree --certificate` writes one. The coordinator
+// reads the proof out of the facts it checked (its cache, the facts stream's, its store)
+// with the engine's extractor, which builds every node from the rules and searches what
+// those facts no longer say, then checks the database with Glop's check and the rules
+// alone (store.Certify, DatabaseOnly) before it publishes the answer. The client may check
+// it again (CheckCertificate), which costs little: nothing is searched.
+
+// maxCertificateBytes bounds a certificate in an answer, gzipped: an answer is one value of
+// the answers bucket, one message of at most the server's MaxPayload (1 MB), in which JSON
+// writes bytes in base64 (4 for 3).
+const maxCertificateBytes = 600 << 10
+
+// certifyWait bounds reading a certificate out and checking it: the coordinator's loop
+// waits for it.
+const certifyWait = time.Minute
+
+// certifyNodes is, in units' budgets, what the extraction may search of couples that the
+// facts no longer say.
+const certifyNodes = 16
+
+// certify reads the certificate of the answer a out of the facts checked, checks it, and
+// sets it in a; when there is none, a.NoCertificate says why.
+func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
+	start := time.Now()
+	cert, couples, err := co.readCertificate(ctx, s.job, a)
+	if err == nil {
+		a.Certificate, a.CertificateCouples = cert, couples
+		_, _, err = CheckCertificate(ctx, *a)
+		if err != nil {
+			log.Printf("cluster: job %s: the certificate read out of the facts checked does not hold: %v", s.job.ID, err)
+		}
+	}
+	if err != nil {
+		a.Certificate, a.CertificateCouples = nil, 0
+		a.NoCertificate = err.Error()
+		return
+	}
+	a.Stats.CertifyMS = time.Since(start).Milliseconds()
+}
+
+// readCertificate reads the losing couples of a's proof out of the facts checked and
+// returns them as a database, gzipped, and how many they are.
+func (co *Coordinator) readCertificate(ctx context.Context, j Job, a *Answer) ([]byte, int, error) {
+	ctx, cancel := context.WithTimeout(ctx, certifyWait)
+	defer cancel()
+	g, err := games.Lookup(j.Game)
+	if err != nil {
+		return nil, 0, err
+	}
+	p, err := games.Parse(g, j.Position)
+	if err != nil {
+		return nil, 0, err
+	}
+	cache := &checkedFacts{co: co, game: g.Name(), cache: co.cache(g.Name())}
+	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(certifyNodes*co.cfg.UnitNodes))
+	extract := s.ExtractNimber
+	if a.Nimber == nil {
+		extract = s.ExtractOutcome
+	}
+	t, err := extract(ctx, g.Name(), p)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, 0, fmt.Errorf("the proof was not read out within %v", certifyWait)
+	case err != nil:
+		return nil, 0, fmt.Errorf("reading the proof out: %v", err)
+	}
+	recs := store.TreeRecords(t)
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if _, _, err := store.WriteGlop(z, store.FormatGlop, recs); err != nil {
+		return nil, 0, err
+	}
+	z.Close()
+	if b.Len() > maxCertificateBytes {
+		return nil, 0, fmt.Errorf("the certificate, %d losing couples, takes %d KB gzipped, more than an answer holds (%d KB): `grundy tree --certificate` writes it on one machine",
+			len(recs), b.Len()>>10, maxCertificateBytes>>10)
+	}
+	return b.Bytes(), len(recs), nil
+}
+
+// CheckCertificate checks the certificate of the answer a with Glop's check and the rules
+// alone (store.Certify, DatabaseOnly), searching nothing, and returns the database's text
+// and what the check derived. A certificate that does not derive a's outcome and nimber is
+// an error saying which couple failed or what differs.
+func CheckCertificate(ctx context.Context, a Answer) ([]byte, *store.Certificate, error) {
+	if len(a.Certificate) == 0 {
+		return nil, nil, errors.New("the answer has no certificate")
+	}
+	g, err := games.Lookup(a.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := games.Parse(g, a.Position)
+	if err != nil {
+		return nil, nil, err
+	}
+	z, err := gzip.NewReader(bytes.NewReader(a.Certificate))
+	if err != nil {
+		return nil, nil, fmt.Errorf("a certificate that does not decode: %v", err)
+	}
+	text, err := io.ReadAll(io.LimitReader(z, maxProofBytes+1))
+	switch {
+	case err != nil:
+		return nil, nil, fmt.Errorf("a certificate that does not decode: %v", err)
+	case len(text) > maxProofBytes:
+		return nil, nil, fmt.Errorf("a certificate of more than %d MB", maxProofBytes>>20)
+	}
+	db, err := store.ReadDatabase(bytes.NewReader(text), "the certificate", g)
+	if err != nil {
+		return nil, nil, err
+	}
+	cert, err := store.Certify(ctx, g.Name(), db, p, store.DatabaseOnly())
+	if err != nil {
+		return nil, nil, fmt.Errorf("the certificate does not hold: %w", err)
+	}
+	win := cert.Win
+	if a.Nimber != nil {
+		if !cert.HasNimber || cert.Nimber != *a.Nimber {
+			return nil, nil, fmt.Errorf("the certificate does not give the answer's nimber %d", *a.Nimber)
+		}
+	}
+	if (a.Outcome == Win) != win {
+		return nil, nil, fmt.Errorf("the certificate does not give the answer's outcome %s", a.Outcome)
+	}
+	return text, cert, nil
+}
+
+// checkedFacts is the cache the coordinator reads a proof out of: the facts it checked (the
+// facts stream's), its cache's, then its store's. They only guide the extractor, which
+// builds the proof from the rules; what its searches find goes to the coordinator's cache.
+type checkedFacts struct {
+	co    *Coordinator
+	game  string
+	cache engine.Cache
+}
+
+func (c *checkedFacts) Get(key string) (engine.Fact, bool) {
+	if n, ok := c.co.checked.nimber(c.game, key); ok {
+		return engine.Fact{}.WithNimber(n), true
+	}
+	f, ok := c.cache.Get(key)
+	if _, known := f.Nimber(); (ok && known) || c.co.st == nil {
+		return f, ok
+	}
+	if sf, had, err := c.co.st.Get(c.game, key); had && err == nil && !f.Conflicts(sf) {
+		return f.Merge(sf), true
+	}
+	return f, ok
+}
+
+func (c *checkedFacts) Put(key string, f engine.Fact) { c.cache.Put(key, f) }
