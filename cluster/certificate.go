@@ -10,6 +10,8 @@ import (
 	"log"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"grundy/engine"
 	"grundy/games"
 	"grundy/store"
@@ -23,10 +25,16 @@ import (
 // alone (store.Certify, DatabaseOnly) before it publishes the answer. The client may check
 // it again (CheckCertificate), which costs little: nothing is searched.
 
-// maxCertificateBytes bounds a certificate in an answer, gzipped: an answer is one value of
-// the answers bucket, one message of at most the server's MaxPayload (1 MB), in which JSON
-// writes bytes in base64 (4 for 3).
-const maxCertificateBytes = 600 << 10
+// maxInlineBytes bounds a certificate in its answer, gzipped: an answer is one value of the
+// answers bucket, one message of at most the server's MaxPayload (1 MB), in which JSON
+// writes bytes in base64 (4 for 3). A larger one goes to BucketCertificates in parts of
+// certificatePart bytes, up to maxCertificateBytes (some 15 million couples of Cram).
+const (
+	maxInlineBytes      = 600 << 10
+	certificatePart     = 768 << 10
+	maxCertificateBytes = 64 << 20
+	certificateTTL      = 7 * 24 * time.Hour // how long BucketCertificates keeps them
+)
 
 // certifyWait bounds reading a certificate out and checking it: the coordinator's loop
 // waits for it.
@@ -48,12 +56,61 @@ func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
 			log.Printf("cluster: job %s: the certificate read out of the facts checked does not hold: %v", s.job.ID, err)
 		}
 	}
+	inline := maxInlineBytes
+	if co.cfg.certPart > 0 {
+		inline = co.cfg.certPart
+	}
+	if err == nil && len(a.Certificate) > inline {
+		a.CertificateParts, err = co.putParts(ctx, s.job.ID, a.Certificate)
+		a.Certificate = nil
+	}
 	if err != nil {
-		a.Certificate, a.CertificateCouples = nil, 0
+		a.Certificate, a.CertificateParts, a.CertificateCouples = nil, 0, 0
 		a.NoCertificate = err.Error()
 		return
 	}
 	a.Stats.CertifyMS = time.Since(start).Milliseconds()
+}
+
+// putParts puts the certificate b of job id into BucketCertificates, in parts, and returns
+// how many.
+func (co *Coordinator) putParts(ctx context.Context, id string, b []byte) (int, error) {
+	parts, size := 0, certificatePart
+	if co.cfg.certPart > 0 {
+		size = co.cfg.certPart
+	}
+	for len(b) > 0 {
+		n := min(len(b), size)
+		if _, err := co.kvCerts.Put(ctx, id+"."+itoa(parts), b[:n]); err != nil {
+			return 0, fmt.Errorf("storing the certificate: %v", err)
+		}
+		b, parts = b[n:], parts+1
+	}
+	return parts, nil
+}
+
+// readParts reads the parts of a's certificate back into a.Certificate; when they cannot be,
+// a.NoCertificate says why.
+func (cl *Client) readParts(ctx context.Context, a *Answer) {
+	if a.CertificateParts == 0 {
+		return
+	}
+	kv, err := cl.bucket(ctx, BucketCertificates)
+	var b []byte
+	for i := 0; err == nil && i < a.CertificateParts; i++ {
+		var e jetstream.KeyValueEntry
+		if e, err = kv.Get(ctx, a.Job+"."+itoa(i)); err == nil {
+			b = append(b, e.Value()...)
+		}
+		if len(b) > maxCertificateBytes {
+			err = fmt.Errorf("more than %d MB", maxCertificateBytes>>20)
+		}
+	}
+	if err != nil {
+		a.NoCertificate = fmt.Sprintf("the certificate's parts in the cluster (bucket %s): %v", BucketCertificates, err)
+		return
+	}
+	a.Certificate = b
 }
 
 // readCertificate reads the losing couples of a's proof out of the facts checked and
@@ -90,8 +147,8 @@ func (co *Coordinator) readCertificate(ctx context.Context, j Job, a *Answer) ([
 	}
 	z.Close()
 	if b.Len() > maxCertificateBytes {
-		return nil, 0, fmt.Errorf("the certificate, %d losing couples, takes %d KB gzipped, more than an answer holds (%d KB): `grundy tree --certificate` writes it on one machine",
-			len(recs), b.Len()>>10, maxCertificateBytes>>10)
+		return nil, 0, fmt.Errorf("the certificate, %d losing couples, takes %d MB gzipped, more than the cluster keeps (%d MB): `grundy tree --certificate` writes it on one machine",
+			len(recs), b.Len()>>20, maxCertificateBytes>>20)
 	}
 	return b.Bytes(), len(recs), nil
 }

@@ -91,6 +91,7 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 			case a.Err != "":
 				return a, last, errors.New(a.Err)
 			}
+			cl.readParts(ctx, &a)
 			return a, last, nil
 		}
 		if e, err := statuses.Get(ctx, job.ID); err == nil {

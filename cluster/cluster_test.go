@@ -206,6 +206,16 @@ func TestSolve_SmallPositions(t *testing.T) {
 	}
 }
 
+// A certificate larger than an answer holds comes in parts, which Solve reads back.
+func TestSolve_CertificateInParts(t *testing.T) {
+	tc := startCluster(t, 1, Config{UnitNodes: 2000, certPart: 100}, WorkerConfig{CacheMB: 8})
+	a, _ := tc.solve(t, Job{Game: "cram", Position: "3x6"}, 60*time.Second)
+	if a.CertificateParts < 2 || len(a.Certificate) <= 100 {
+		t.Errorf("cram 3x6: a certificate of %d bytes in %d parts, want several of 100 bytes", len(a.Certificate), a.CertificateParts)
+	}
+	certified(t, a)
+}
+
 // certified checks the certificate of a by Glop's check, the rules alone, read as a client
 // that holds nothing would: it must give a's nimber (or outcome), and a certificate with a
 // couple changed must not.

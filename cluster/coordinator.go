@@ -44,6 +44,7 @@ type Coordinator struct {
 	events     chan event
 	kvAns      jetstream.KeyValue
 	kvStatus   jetstream.KeyValue
+	kvCerts    jetstream.KeyValue
 }
 
 type workerSeen struct {
@@ -154,6 +155,9 @@ func (co *Coordinator) Run(ctx context.Context) error {
 		return err
 	}
 	if co.kvStatus, err = js.KeyValue(ctx, BucketStatus); err != nil {
+		return err
+	}
+	if co.kvCerts, err = js.KeyValue(ctx, BucketCertificates); err != nil {
 		return err
 	}
 	if err := follow(ctx, js, co.merger); err != nil {

@@ -59,6 +59,9 @@ const (
 	BucketAnswers = "grundy_answers"
 	BucketStatus  = "grundy_status"
 	BucketWorkers = "grundy_workers"
+	// BucketCertificates holds the certificates too large for their answer, in parts,
+	// <job>.<i> for i < Answer.CertificateParts (certificate.go), for a week.
+	BucketCertificates = "grundy_certificates"
 )
 
 // The headers of a facts batch.
@@ -218,7 +221,10 @@ type Answer struct {
 	// Certificate is the answer's certificate (certificate.go): the losing couples that
 	// prove it, a [Positions+Nimber] database (store.WriteGlop), gzipped, which the
 	// coordinator checked with the rules alone before answering (CheckCertificate).
+	// One too large for an answer is in CertificateParts parts in BucketCertificates
+	// instead; Client.Solve reads them back into Certificate.
 	Certificate        []byte `json:"certificate,omitempty"`
+	CertificateParts   int    `json:"certificate_parts,omitempty"`
 	CertificateCouples int    `json:"certificate_couples,omitempty"` // the losing couples it holds
 	// NoCertificate says why an answer comes without one: too large for an answer, not read
 	// out in time, or (which the coordinator logs) one that did not hold.
