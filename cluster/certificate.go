@@ -48,7 +48,7 @@ const certifyNodes = 16
 // sets it in a; when there is none, a.NoCertificate says why.
 func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
 	start := time.Now()
-	cert, couples, err := co.readCertificate(ctx, s.job, a)
+	cert, couples, err := co.readCertificate(ctx, s, a)
 	if err == nil {
 		a.Certificate, a.CertificateCouples = cert, couples
 		_, _, err = CheckCertificate(ctx, *a)
@@ -113,24 +113,75 @@ func (cl *Client) readParts(ctx context.Context, a *Answer) {
 	a.Certificate = b
 }
 
-// readCertificate reads the losing couples of a's proof out of the facts checked and
-// returns them as a database, gzipped, and how many they are.
-func (co *Coordinator) readCertificate(ctx context.Context, j Job, a *Answer) ([]byte, int, error) {
+// maxProven bounds the losing couples of its units' proofs a job keeps (some 200 bytes each).
+const maxProven = 4 << 20
+
+// note keeps the losing couples recs of a unit's proof, checked.
+func (s *jobState) note(recs []store.Record) {
+	if s.overflow {
+		return
+	}
+	if s.proven == nil {
+		s.proven = map[string]store.Record{}
+	}
+	for _, r := range recs {
+		if len(s.proven) >= maxProven {
+			s.proven, s.overflow = nil, true
+			return
+		}
+		s.proven[r.Key] = r
+	}
+}
+
+// fromProofs returns the couples of s's units' proofs that certify a, when they do (those
+// Certify used, the couples the game's theory gave among them), else none: a proof stops at the couples known before, of other jobs, and
+// a couple of the job decided by the coordinator's facts has none.
+func fromProofs(ctx context.Context, g games.Game, p engine.Position, s *jobState, a *Answer) []store.Record {
+	if len(s.proven) == 0 {
+		return nil
+	}
+	recs := make([]store.Record, 0, len(s.proven))
+	for _, r := range s.proven {
+		r.Game = g.Name()
+		recs = append(recs, r)
+	}
+	var b bytes.Buffer
+	if _, _, err := store.WriteGlop(&b, store.FormatGlop, recs); err != nil {
+		return nil
+	}
+	db, err := store.ReadDatabase(&b, "the units' proofs", g)
+	if err != nil {
+		return nil
+	}
+	cert, err := store.Certify(ctx, g.Name(), db, p) // with the theory the proofs rest on: Used holds its couples too
+	if err != nil || cert.Win != (a.Outcome == Win) || (a.Nimber != nil && (!cert.HasNimber || cert.Nimber != *a.Nimber)) {
+		return nil
+	}
+	return cert.Used
+}
+
+// readCertificate returns the losing couples of a's proof as a database, gzipped, and how
+// many they are: those of its units' proofs when they certify it, else read out of the
+// facts checked.
+func (co *Coordinator) readCertificate(ctx context.Context, s *jobState, a *Answer) ([]byte, int, error) {
 	ctx, cancel := context.WithTimeout(ctx, certifyWait)
 	defer cancel()
-	g, err := games.Lookup(j.Game)
+	g, err := games.Lookup(s.job.Game)
 	if err != nil {
 		return nil, 0, err
 	}
-	p, err := games.Parse(g, j.Position)
+	p, err := games.Parse(g, s.job.Position)
 	if err != nil {
 		return nil, 0, err
+	}
+	if recs := fromProofs(ctx, g, p, s, a); len(recs) > 0 {
+		return encodeCertificate(recs)
 	}
 	cache := &checkedFacts{co: co, game: g.Name(), cache: co.cache(g.Name())}
-	s := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(certifyNodes*co.cfg.UnitNodes))
-	extract := s.ExtractNimber
+	solver := engine.NewSolver(engine.WithCache(cache), engine.WithNodeLimit(certifyNodes*co.cfg.UnitNodes))
+	extract := solver.ExtractNimber
 	if a.Nimber == nil {
-		extract = s.ExtractOutcome
+		extract = solver.ExtractOutcome
 	}
 	t, err := extract(ctx, g.Name(), p)
 	switch {
@@ -139,7 +190,11 @@ func (co *Coordinator) readCertificate(ctx context.Context, j Job, a *Answer) ([
 	case err != nil:
 		return nil, 0, fmt.Errorf("reading the proof out: %v", err)
 	}
-	recs := store.TreeRecords(t)
+	return encodeCertificate(store.TreeRecords(t))
+}
+
+// encodeCertificate writes recs as a database, gzipped, within maxCertificateBytes.
+func encodeCertificate(recs []store.Record) ([]byte, int, error) {
 	var b bytes.Buffer
 	z := gzip.NewWriter(&b)
 	if _, _, err := store.WriteGlop(z, store.FormatGlop, recs); err != nil {

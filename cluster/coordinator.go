@@ -64,6 +64,12 @@ type jobState struct {
 
 	answerOutcome string
 	answerNimber  *int
+
+	// proven are the losing couples of its units' proofs that the coordinator checked, by
+	// key: most often a certificate of the answer already (certificate.go); nil past
+	// maxProven.
+	proven   map[string]store.Record
+	overflow bool
 }
 
 // cancelledWhy is the answer of the job id cancelled, whether it was searching or not come yet.
