@@ -47,7 +47,6 @@ const certifyNodes = 16
 // certify reads the certificate of the answer a out of the facts checked, checks it, and
 // sets it in a; when there is none, a.NoCertificate says why.
 func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
-	start := time.Now()
 	cert, couples, err := co.readCertificate(ctx, s, a)
 	if err == nil {
 		a.Certificate, a.CertificateCouples = cert, couples
@@ -67,9 +66,7 @@ func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
 	if err != nil {
 		a.Certificate, a.CertificateParts, a.CertificateCouples = nil, 0, 0
 		a.NoCertificate = err.Error()
-		return
 	}
-	a.Stats.CertifyMS = time.Since(start).Milliseconds()
 }
 
 // putParts puts the certificate b of job id into BucketCertificates, in parts, and returns

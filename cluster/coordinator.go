@@ -438,7 +438,10 @@ func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
 	a := Answer{Job: s.job.ID, Game: s.job.Game, Position: s.job.Position, Err: why, Cancelled: s.cancel, Stats: co.stats(s)}
 	if why == "" {
 		a.Outcome, a.Nimber = s.answerOutcome, s.answerNimber
+		start := time.Now()
 		co.certify(ctx, s, &a)
+		a.Stats = co.stats(s) // its elapsed time with the certificate's
+		a.Stats.CertifyMS = time.Since(start).Milliseconds()
 	}
 	b, _ := json.Marshal(a)
 	if _, err := co.kvAns.Put(ctx, s.job.ID, b); err != nil {
