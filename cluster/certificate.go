@@ -130,17 +130,26 @@ func (s *jobState) note(recs []store.Record) {
 	}
 }
 
-// fromProofs returns the couples of s's units' proofs that certify a, when they do (those
-// Certify used, the couples the game's theory gave among them), else none: a proof stops at the couples known before, of other jobs, and
+// fromProofs returns the couples of s's units' proofs, and the losing couples of components
+// of its tree, that certify a, when they do (those Certify used, the couples the game's
+// theory gave among them), else none: a proof stops at the couples known before, of other jobs, and
 // a couple of the job decided by the coordinator's facts has none.
 func fromProofs(ctx context.Context, g games.Game, p engine.Position, s *jobState, a *Answer) []store.Record {
-	if len(s.proven) == 0 {
+	if len(s.proven) == 0 || s.tree == nil {
 		return nil
 	}
 	recs := make([]store.Record, 0, len(s.proven))
 	for _, r := range s.proven {
 		r.Game = g.Name()
 		recs = append(recs, r)
+	}
+	// The losing couples of components the tree decided from its units, split or not.
+	for _, c := range s.tree.byID {
+		if c.outcome == Loss && len(c.pos.Split()) == 1 {
+			if _, ok := s.proven[c.pos.Key()]; !ok {
+				recs = append(recs, store.Record{Game: g.Name(), Position: c.pos.String(), Fact: engine.Fact{}.WithNimber(c.n)})
+			}
+		}
 	}
 	var b bytes.Buffer
 	if _, _, err := store.WriteGlop(&b, store.FormatGlop, recs); err != nil {
