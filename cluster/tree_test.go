@@ -60,7 +60,7 @@ func TestTree_AnswersAsLocalSearch(t *testing.T) {
 		{Job{Game: "cram", Position: "4x5"}, 200},
 		{Job{Game: "cram", Position: "3x3 + 2x5 + 2x5"}, 1},
 		{Job{Game: "chomp", Position: "4x4"}, 1},
-		{Job{Game: "cram", Position: "4x5", Outcome: true}, 200},
+		{Job{Game: "cram", Position: "4x5", Outcome: true}, 20},
 		{Job{Game: "cram", Position: "3x5", Outcome: true}, 1},
 	} {
 		tr, log := runTree(t, c.job, c.budget)
