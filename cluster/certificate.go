@@ -19,10 +19,12 @@ import (
 
 // A job's answer comes with its certificate: the losing couples that prove it, a
 // [Positions+Nimber] database as `grundy tree --certificate` writes one. The coordinator
-// reads the proof out of the facts it checked (its cache, the facts stream's, its store)
-// with the engine's extractor, which builds every node from the rules and searches what
-// those facts no longer say, then checks the database with Glop's check and the rules
-// alone (store.Certify, DatabaseOnly) before it publishes the answer. The client may check
+// takes the couples of its units' proofs, checked already, and the losing couples of
+// components of its tree, when they prove the answer (fromProofs); else it reads the proof
+// out of the facts it checked (its cache, the facts stream's, its store) with the engine's
+// extractor, which builds every node from the rules and searches what those facts no
+// longer say. Either way it checks the database with Glop's check and the rules alone
+// (store.Certify, DatabaseOnly) before it publishes the answer. The client may check
 // it again (CheckCertificate), which costs little: nothing is searched.
 
 // maxInlineBytes bounds a certificate in its answer, gzipped: an answer is one value of the
@@ -44,15 +46,15 @@ const certifyWait = time.Minute
 // facts no longer say.
 const certifyNodes = 16
 
-// certify reads the certificate of the answer a out of the facts checked, checks it, and
-// sets it in a; when there is none, a.NoCertificate says why.
+// certify makes the certificate of the answer a, checks it, and sets it in a (or its parts'
+// count); when there is none, a.NoCertificate says why.
 func (co *Coordinator) certify(ctx context.Context, s *jobState, a *Answer) {
 	cert, couples, err := co.readCertificate(ctx, s, a)
 	if err == nil {
 		a.Certificate, a.CertificateCouples = cert, couples
 		_, _, err = CheckCertificate(ctx, *a)
 		if err != nil {
-			log.Printf("cluster: job %s: the certificate read out of the facts checked does not hold: %v", s.job.ID, err)
+			log.Printf("cluster: job %s: the certificate made of the facts checked does not hold: %v", s.job.ID, err)
 		}
 	}
 	inline := maxInlineBytes
