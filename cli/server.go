@@ -48,6 +48,9 @@ type serverResult struct {
 	solveResult
 	Job     string        `json:"job"`
 	Cluster cluster.Stats `json:"cluster"`
+	// --certificate: the file written, and the losing couples it holds
+	Certificate        string `json:"certificate,omitempty"`
+	CertificateCouples int    `json:"certificate_couples,omitempty"`
 }
 
 // solveOnServer hands the position to the cluster at f.server and prints its answer as
@@ -85,7 +88,16 @@ func solveOnServer(ctx context.Context, env *Env, g games.Game, p engine.Positio
 	}
 	out.Outcome, out.Nimber, out.Cluster = a.Outcome, a.Nimber, a.Stats
 	out.Stats = clusterStats(a.Stats)
+	var certErr error
+	if f.certificate != "" {
+		if out.CertificateCouples, certErr = writeClusterCertificate(ctx, f.certificate, a); certErr == nil {
+			out.Certificate = f.certificate
+		}
+	}
 	printServerResult(env, out, f.json)
+	if certErr != nil {
+		return fail(env, "solve", certErr)
+	}
 	return exitOK
 }
 
@@ -123,6 +135,10 @@ func printServerResult(env *Env, out serverResult, asJSON bool) {
 	c := out.Cluster
 	fmt.Fprintf(env.Stdout, "cluster   %d units (%d open), %d redeliveries, %d duplicates, %d workers, %d facts exchanged (job %s)\n",
 		c.Units, c.Open, c.Redeliveries, c.Duplicates, c.Workers, c.Facts, out.Job)
+	if out.Certificate != "" {
+		fmt.Fprintf(env.Stdout, "%s: the certificate, %d losing couples, checked with the rules alone (grundy db check %s --game %s --no-theory %s verifies it again)\n",
+			out.Certificate, out.CertificateCouples, out.Certificate, out.Game, quote(out.Position))
+	}
 }
 
 func printClusterProgress(env *Env, s cluster.Status) {

@@ -46,6 +46,7 @@ func TestCluster_BadInput(t *testing.T) {
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--cache-mb", "1048576", "--no-db"}, "--cache-mb 1048576: the memory budget does not fit"},
 		{[]string{"work", "--server", "nats://127.0.0.1:1", "--creds", "nofile.nk", "--no-db"}, "nofile.nk"},
 		{[]string{"solve", "cram", "3x3", "--creds", "worker.nk"}, "--creds and --ca go with --server"},
+		{[]string{"solve", "cram", "3x3", "--certificate", "c.txt"}, "--certificate goes with --server"},
 		{[]string{"serve", "--creds-dir", "bad", "--no-db"}, `user "root": unknown role "admin"`},
 		{[]string{"serve", "--new-key", "worker:b", "--no-db"}, "--new-key goes with --creds-dir"},
 		{[]string{"serve", "--creds-dir", "d", "--new-key", "admin:b", "--no-db"}, `unknown role "admin"`},
@@ -120,6 +121,22 @@ func TestSolveServer_AsSolve(t *testing.T) {
 	code, text, _ := grundy("solve", "cram", "3x7", "--server", url, "--timeout", "60s")
 	if code != 0 || !strings.Contains(text, "nimber    ") || !strings.Contains(text, "cluster   ") {
 		t.Errorf("solve --server text:\n%s", text)
+	}
+
+	// --certificate writes the answer's certificate, which db check derives the nimber from
+	// with the rules alone.
+	cert := filepath.Join(t.TempDir(), "3x5.txt")
+	code, text, errOut = grundy("solve", "cram", "3x5", "--server", url, "--timeout", "60s", "--certificate", cert)
+	if code != 0 || !strings.Contains(text, cert+": the certificate, ") || !strings.Contains(text, "losing couples, checked") {
+		t.Fatalf("solve --server --certificate: exit %d:\n%s%s", code, text, errOut)
+	}
+	b, err := os.ReadFile(cert)
+	if err != nil || !strings.HasPrefix(string(b), "[Positions+Nimber]\n") {
+		t.Fatalf("the certificate written: %v\n%s", err, b)
+	}
+	code, checked, errOut := grundy("db", "check", cert, "--game", "cram", "--no-theory", "3x5")
+	if code != 0 || !strings.Contains(checked, `nimber("3x5") = 1`) {
+		t.Errorf("db check of the certificate: exit %d:\n%s%s", code, checked, errOut)
 	}
 }
 

@@ -1,20 +1,24 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"time"
 
+	"grundy/cluster"
 	"grundy/engine"
 	"grundy/games"
+	"grundy/internal/atomicfile"
 	"grundy/job"
 )
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE]] [--values FILE]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE] [--certificate FILE]] [--values FILE]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
@@ -31,6 +35,7 @@ type solveFlags struct {
 	db                          storeFlags
 	workers                     workersFlag
 	server                      nodeFlags // --server URL: solve through a cluster (server.go)
+	certificate                 string    // --certificate FILE: the cluster's certificate of its answer
 	values                      string    // --values FILE: heap values from `grundy seq --file`
 }
 
@@ -49,6 +54,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	f.db.register(fs)
 	f.workers.register(fs)
 	f.server.register(fs, "solve through the cluster of this server (nats://host:port, tls://host:port; see grundy serve)")
+	fs.StringVar(&f.certificate, "certificate", "", "with --server: write the answer's certificate here, the losing couples of its proof as a [Positions+Nimber] database, checked here first with the rules alone (`grundy db check --no-theory` verifies it again)")
 }
 
 func runSolve(ctx context.Context, env *Env, args []string) int {
@@ -105,6 +111,9 @@ func (f *solveFlags) check() error {
 	}
 	if err := f.server.check(); err != nil {
 		return err
+	}
+	if f.certificate != "" && f.server.url == "" {
+		return usagef("--certificate goes with --server (grundy tree --certificate writes one of a local search)")
 	}
 	return f.db.check()
 }
@@ -339,4 +348,22 @@ func proofProgress(p *engine.ProofProgress) string {
 		of = fmt.Sprintf("  options %d/%d won, worker 1's option", p.OptionsWon, p.Options)
 	}
 	return fmt.Sprintf("%s  pn %s dn %s  %s %d couples %d MB", of, num(p.PN), num(p.DN), p.Kept(), p.Couples, p.Bytes>>20)
+}
+
+// writeClusterCertificate checks the certificate of the cluster's answer a again, here, with the
+// rules alone (cluster.CheckCertificate: nothing is searched), then writes it to name, and
+// returns the losing couples it holds.
+func writeClusterCertificate(ctx context.Context, name string, a cluster.Answer) (int, error) {
+	if len(a.Certificate) == 0 {
+		return 0, fmt.Errorf("--certificate: the cluster's answer comes without one: %s", a.NoCertificate)
+	}
+	text, _, err := cluster.CheckCertificate(ctx, a)
+	if err != nil {
+		return 0, fmt.Errorf("--certificate: the cluster's certificate: %v", err)
+	}
+	err = atomicfile.Write(name, func(w io.Writer) error { _, err := w.Write(text); return err })
+	if err != nil {
+		return 0, usageError{err.Error()}
+	}
+	return bytes.Count(text, []byte("\n")) - 1, nil // the lines after the header
 }

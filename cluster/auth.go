@@ -67,7 +67,7 @@ func permissions(r Role, key string) (*server.Permissions, error) {
 		pub = append(pub, reader(kvStream(BucketAnswers))...)
 	case RoleClient:
 		pub = []string{subjectJobs + "*", subjectCancel + "*", api("STREAM.INFO", StreamUnits)}
-		for _, b := range []string{BucketAnswers, BucketStatus, BucketWorkers} {
+		for _, b := range []string{BucketAnswers, BucketStatus, BucketWorkers, BucketCertificates} {
 			pub = append(pub, reader(kvStream(b))...)
 		}
 	default:

@@ -42,6 +42,7 @@ func (co *Coordinator) check(ctx context.Context, s *jobState, r Result) bool {
 	facts, err := co.verify(ctx, s.job.Game, c, r)
 	if err == nil {
 		co.take(ctx, s.job.Game, r.Worker, facts)
+		s.note(facts)
 		return true
 	}
 	if ctx.Err() != nil {

@@ -53,7 +53,8 @@ func NewJobID() string {
 // Solve hands job to the cluster (a job with no ID gets one) and waits for its answer,
 // calling progress (when not nil) with its status about every half second. When ctx ends
 // first it returns the last status and ctx's error; the job goes on in the cluster, and its
-// answer is kept (BucketAnswers). A server that goes away and does not come back within
+// answer is kept (BucketAnswers). The answer holds its certificate whole, its parts read
+// back (Answer.CertificateParts). A server that goes away and does not come back within
 // LostAfter is an error that Is ErrLost.
 func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (Answer, Status, error) {
 	if job.ID == "" {
@@ -91,6 +92,7 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 			case a.Err != "":
 				return a, last, errors.New(a.Err)
 			}
+			cl.readParts(ctx, &a)
 			return a, last, nil
 		}
 		if e, err := statuses.Get(ctx, job.ID); err == nil {

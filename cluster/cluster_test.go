@@ -1,10 +1,15 @@
 package cluster
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -186,6 +191,89 @@ func TestSolve_SmallPositions(t *testing.T) {
 			t.Errorf("cluster nimber of %s %s = %v, want %d", c.game, c.pos, a.Nimber, want)
 		}
 		t.Logf("%s %s: nimber %d, %+v", c.game, c.pos, *a.Nimber, a.Stats)
+		certified(t, a)
+	}
+	for _, pos := range []string{"3x4", "4x4"} {
+		want := Loss
+		if localNimber(t, "cram", pos) != 0 {
+			want = Win
+		}
+		a, _ := tc.solve(t, Job{Game: "cram", Position: pos, Outcome: true}, 60*time.Second)
+		if a.Outcome != want || a.Nimber != nil {
+			t.Errorf("cluster outcome of cram %s = %s (nimber %v), want %s alone", pos, a.Outcome, a.Nimber, want)
+		}
+		certified(t, a)
+	}
+}
+
+// A certificate larger than an answer holds comes in parts, which Solve reads back.
+func TestSolve_CertificateInParts(t *testing.T) {
+	tc := startCluster(t, 1, Config{UnitNodes: 2000, certPart: 100}, WorkerConfig{CacheMB: 8})
+	a, _ := tc.solve(t, Job{Game: "cram", Position: "3x6"}, 60*time.Second)
+	if a.CertificateParts < 2 || len(a.Certificate) <= 100 {
+		t.Errorf("cram 3x6: a certificate of %d bytes in %d parts, want several of 100 bytes", len(a.Certificate), a.CertificateParts)
+	}
+	certified(t, a)
+}
+
+// certified checks the certificate of a by Glop's check, the rules alone, read as a client
+// that holds nothing would: it must give a's nimber (or outcome), and a certificate with a
+// couple changed must not.
+func certified(t *testing.T, a Answer) {
+	t.Helper()
+	if len(a.Certificate) == 0 {
+		t.Fatalf("%s %s: no certificate: %s", a.Game, a.Position, a.NoCertificate)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(a.Certificate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.Lookup(a.Game)
+	p, err := games.Parse(g, a.Position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.ReadDatabase(bytes.NewReader(text), "certificate", g)
+	if err != nil {
+		t.Fatalf("%s %s: the certificate: %v\n%s", a.Game, a.Position, err, text)
+	}
+	if len(db.Records) != a.CertificateCouples {
+		t.Errorf("%s %s: %d couples in the certificate, the answer says %d", a.Game, a.Position, len(db.Records), a.CertificateCouples)
+	}
+	cert, err := store.Certify(context.Background(), g.Name(), db, p, store.DatabaseOnly())
+	switch {
+	case err != nil:
+		t.Fatalf("%s %s: the certificate does not hold: %v", a.Game, a.Position, err)
+	case a.Nimber != nil && (!cert.HasNimber || cert.Nimber != *a.Nimber):
+		t.Errorf("%s %s: the certificate gives %+v, the answer nimber %d", a.Game, a.Position, cert, *a.Nimber)
+	case cert.Win != (a.Outcome == Win):
+		t.Errorf("%s %s: the certificate gives win %v, the answer %s", a.Game, a.Position, cert.Win, a.Outcome)
+	}
+	if _, _, err := CheckCertificate(context.Background(), a); err != nil {
+		t.Errorf("%s %s: CheckCertificate: %v", a.Game, a.Position, err)
+	}
+	// Every nimber one more: the check must fail.
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if len(lines) < 2 {
+		return
+	}
+	for i, line := range lines[1:] {
+		cut := strings.LastIndexByte(line, ' ')
+		n, _ := strconv.Atoi(line[cut+1:])
+		lines[i+1] = fmt.Sprintf("%s %d", line[:cut], n+1)
+	}
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	w.Close()
+	forged := a
+	forged.Certificate = b.Bytes()
+	if _, _, err := CheckCertificate(context.Background(), forged); err == nil {
+		t.Errorf("%s %s: a certificate with every nimber one more passed the check", a.Game, a.Position)
 	}
 }
 

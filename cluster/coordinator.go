@@ -44,6 +44,7 @@ type Coordinator struct {
 	events     chan event
 	kvAns      jetstream.KeyValue
 	kvStatus   jetstream.KeyValue
+	kvCerts    jetstream.KeyValue
 }
 
 type workerSeen struct {
@@ -63,6 +64,12 @@ type jobState struct {
 
 	answerOutcome string
 	answerNimber  *int
+
+	// proven are the losing couples of its units' proofs that the coordinator checked, by
+	// key: most often a certificate of the answer already (certificate.go); nil past
+	// maxProven.
+	proven   map[string]store.Record
+	overflow bool
 }
 
 // cancelledWhy is the answer of the job id cancelled, whether it was searching or not come yet.
@@ -154,6 +161,9 @@ func (co *Coordinator) Run(ctx context.Context) error {
 		return err
 	}
 	if co.kvStatus, err = js.KeyValue(ctx, BucketStatus); err != nil {
+		return err
+	}
+	if co.kvCerts, err = js.KeyValue(ctx, BucketCertificates); err != nil {
 		return err
 	}
 	if err := follow(ctx, js, co.merger); err != nil {
@@ -428,6 +438,10 @@ func (co *Coordinator) answer(ctx context.Context, s *jobState, why string) {
 	a := Answer{Job: s.job.ID, Game: s.job.Game, Position: s.job.Position, Err: why, Cancelled: s.cancel, Stats: co.stats(s)}
 	if why == "" {
 		a.Outcome, a.Nimber = s.answerOutcome, s.answerNimber
+		start := time.Now()
+		co.certify(ctx, s, &a)
+		a.Stats = co.stats(s) // its elapsed time with the certificate's
+		a.Stats.CertifyMS = time.Since(start).Milliseconds()
 	}
 	b, _ := json.Marshal(a)
 	if _, err := co.kvAns.Put(ctx, s.job.ID, b); err != nil {

@@ -59,6 +59,9 @@ const (
 	BucketAnswers = "grundy_answers"
 	BucketStatus  = "grundy_status"
 	BucketWorkers = "grundy_workers"
+	// BucketCertificates holds the certificates too large for their answer, in parts,
+	// <job>.<i> for i < Answer.CertificateParts (certificate.go), for a week.
+	BucketCertificates = "grundy_certificates"
 )
 
 // The headers of a facts batch.
@@ -186,6 +189,7 @@ type Stats struct {
 	Rejected     int   `json:"rejected"`     // results not taken: a proof that did not hold, or a worker no longer trusted
 	Nodes        int64 `json:"nodes"`        // nodes the workers expanded for it
 	ElapsedMS    int64 `json:"elapsed_ms"`
+	CertifyMS    int64 `json:"certify_ms,omitempty"` // reading the answer's certificate out and checking it
 }
 
 // A Status is how far a job is, as the coordinator publishes it every half second.
@@ -214,6 +218,17 @@ type Answer struct {
 	Err       string `json:"error,omitempty"`     // the job could not be run (a position that does not parse), or was cancelled
 	Cancelled bool   `json:"cancelled,omitempty"` // the job was given up (Client.Cancel)
 	Stats     Stats  `json:"stats"`
+	// Certificate is the answer's certificate (certificate.go): the losing couples that
+	// prove it, a [Positions+Nimber] database (store.WriteGlop), gzipped, which the
+	// coordinator checked with the rules alone before answering (CheckCertificate).
+	// One too large for an answer is in CertificateParts parts in BucketCertificates
+	// instead; Client.Solve reads them back into Certificate.
+	Certificate        []byte `json:"certificate,omitempty"`
+	CertificateParts   int    `json:"certificate_parts,omitempty"`
+	CertificateCouples int    `json:"certificate_couples,omitempty"` // the losing couples it holds
+	// NoCertificate says why an answer comes without one: too large for an answer, not read
+	// out in time, or (which the coordinator logs) one that did not hold.
+	NoCertificate string `json:"no_certificate,omitempty"`
 }
 
 // A keyedFact is one fact of the facts stream.

@@ -124,6 +124,10 @@ type Config struct {
 	// Users are the server's (Security.Users), whose names the log gives to the keys that
 	// sent facts.
 	Users []User
+
+	// certPart, when not 0, is both the largest certificate an answer holds and the size of
+	// a part of a larger one (tests make it small); 0 is maxInlineBytes and certificatePart.
+	certPart int
 }
 
 func (c Config) withDefaults() Config {
@@ -168,6 +172,7 @@ func setup(ctx context.Context, js jetstream.JetStream, c Config) error {
 		{Bucket: BucketAnswers},
 		{Bucket: BucketStatus},
 		{Bucket: BucketWorkers, TTL: 15 * time.Second},
+		{Bucket: BucketCertificates, TTL: certificateTTL},
 	}
 	for _, bc := range buckets {
 		bc.Storage = jetstream.FileStorage
