@@ -94,7 +94,7 @@ func (cl *Client) readParts(ctx context.Context, a *Answer) {
 	if a.CertificateParts == 0 {
 		return
 	}
-	kv, err := cl.bucket(ctx, BucketCertificates)
+	kv, err := cl.c.bucket(ctx, BucketCertificates)
 	var b []byte
 	for i := 0; err == nil && i < a.CertificateParts; i++ {
 		var e jetstream.KeyValueEntry

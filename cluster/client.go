@@ -68,11 +68,11 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 	if err := cl.c.publish(ctx, subjectJobs+job.ID, b, jetstream.WithMsgID(job.ID)); err != nil {
 		return Answer{}, last, fmt.Errorf("cluster: handing the job over: %w", err)
 	}
-	answers, err := cl.bucket(ctx, BucketAnswers)
+	answers, err := cl.c.bucket(ctx, BucketAnswers)
 	if err != nil {
 		return Answer{}, last, err
 	}
-	statuses, err := cl.bucket(ctx, BucketStatus)
+	statuses, err := cl.c.bucket(ctx, BucketStatus)
 	if err != nil {
 		return Answer{}, last, err
 	}
@@ -123,7 +123,7 @@ func (cl *Client) Cancel(ctx context.Context, id string) error {
 
 // Workers returns what the workers of the cluster say they are doing, by name.
 func (cl *Client) Workers(ctx context.Context) ([]WorkerStatus, error) {
-	kv, err := cl.c.js.KeyValue(ctx, BucketWorkers)
+	kv, err := cl.c.bucket(ctx, BucketWorkers)
 	if err != nil {
 		return nil, err
 	}
@@ -144,25 +144,4 @@ func (cl *Client) Workers(ctx context.Context) ([]WorkerStatus, error) {
 	}
 	slices.SortFunc(out, func(a, b WorkerStatus) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
-}
-
-// bucketWait is how long a client waits for a bucket the server has not made yet: a server
-// lets clients in as soon as it listens, and makes its buckets just after.
-const bucketWait = 30 * time.Second
-
-// bucket opens the key-value bucket name, waiting up to bucketWait for a server that has
-// just started to make it.
-func (cl *Client) bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
-	deadline := time.Now().Add(bucketWait)
-	for {
-		kv, err := cl.c.js.KeyValue(ctx, name)
-		if !errors.Is(err, jetstream.ErrBucketNotFound) || time.Now().After(deadline) {
-			return kv, err
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
 }

@@ -141,3 +141,24 @@ func (c *conn) lostErr() error {
 }
 
 func (c *conn) close() { c.nc.Close() }
+
+// bucketWait is how long a client or a worker waits for a bucket the server has not made
+// yet: a server lets nodes in as soon as it listens, and makes its buckets just after.
+const bucketWait = 30 * time.Second
+
+// bucket opens the key-value bucket name, waiting up to bucketWait for a server that has
+// just started to make it.
+func (c *conn) bucket(ctx context.Context, name string) (jetstream.KeyValue, error) {
+	deadline := time.Now().Add(bucketWait)
+	for {
+		kv, err := c.js.KeyValue(ctx, name)
+		if !errors.Is(err, jetstream.ErrBucketNotFound) || time.Now().After(deadline) {
+			return kv, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}

@@ -151,7 +151,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		return fmt.Errorf("%w at %s: %v", ErrUnreachable, w.c.url, err)
 	}
 	ackWait := cons.CachedInfo().Config.AckWait
-	if w.answers, err = js.KeyValue(ctx, BucketAnswers); err != nil {
+	if w.answers, err = w.c.bucket(ctx, BucketAnswers); err != nil {
 		return fmt.Errorf("%w at %s: %v", ErrUnreachable, w.c.url, err)
 	}
 	if err := follow(ctx, js, w.merger); err != nil {
@@ -442,7 +442,7 @@ func (w *Worker) publishResult(ctx context.Context, r Result) error {
 
 // tell publishes the worker's status every second.
 func (w *Worker) tell(ctx context.Context) {
-	kv, err := w.c.js.KeyValue(ctx, BucketWorkers)
+	kv, err := w.c.bucket(ctx, BucketWorkers)
 	if err != nil {
 		return
 	}
