@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -38,13 +39,14 @@ func TestSolve_Workers(t *testing.T) {
 	}
 }
 
-// A tree recorded with two workers is the file one worker writes, byte for byte: the
-// recording runs on one worker whatever --workers says.
+// A tree recorded with one worker is the same file on every run; with two, the proof is read
+// out of what their search proved, which may differ from run to run (docs/proofs.md), and it
+// checks.
 func TestTree_WorkersSameFile(t *testing.T) {
 	dir := t.TempDir()
 	var files [][]byte
-	for _, w := range []string{"1", "2"} {
-		out := filepath.Join(dir, "cram-"+w+".json")
+	for i, w := range []string{"1", "1", "2"} {
+		out := filepath.Join(dir, fmt.Sprintf("cram-%d.json", i))
 		if code, _, errOut := grundy("tree", "cram", "3x5", "-o", out, "--no-db", "--workers", w); code != 0 {
 			t.Fatalf("tree --workers %s: exit %d, %s", w, code, errOut)
 		}
@@ -53,8 +55,13 @@ func TestTree_WorkersSameFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		files = append(files, b)
+		if w == "2" {
+			if code, out, errOut := grundy("check", out); code != 0 {
+				t.Errorf("the tree of two workers does not check: exit %d, %s%s", code, out, errOut)
+			}
+		}
 	}
 	if string(files[0]) != string(files[1]) {
-		t.Errorf("tree --workers 2 wrote %d bytes, --workers 1 %d: not the same file", len(files[1]), len(files[0]))
+		t.Errorf("tree --workers 1 wrote %d bytes, then %d: not the same file", len(files[0]), len(files[1]))
 	}
 }
