@@ -107,6 +107,16 @@ func (x *texWriter) items(b *strings.Builder, items []draw.Item) {
 				fmt.Fprintf(b, "\\path[%s] (%s,%s) circle[radius=%s];\n", st,
 					x.num(it.Min.X), x.num(it.Min.Y), x.num(it.R))
 			}
+		case draw.OpCurve:
+			if st := x.style(it); st != "" && len(it.Pts) >= 4 {
+				fmt.Fprintf(b, "\\path[%s] (%s,%s)", st, x.num(it.Pts[0].X), x.num(it.Pts[0].Y))
+				for i := 1; i+2 < len(it.Pts); i += 3 {
+					p, q, r := it.Pts[i], it.Pts[i+1], it.Pts[i+2]
+					fmt.Fprintf(b, " .. controls (%s,%s) and (%s,%s) .. (%s,%s)",
+						x.num(p.X), x.num(p.Y), x.num(q.X), x.num(q.Y), x.num(r.X), x.num(r.Y))
+				}
+				b.WriteString(";\n")
+			}
 		case draw.OpText:
 			if it.Text == "" || it.Size <= 0 {
 				continue
@@ -160,8 +170,11 @@ func (x *texWriter) keys(it draw.Item) (string, int) {
 		return fmt.Sprintf("font=%s, text=%s, inner sep=0pt, anchor=base", font, texColor(st.Fill)), 1
 	}
 	var keys []string
-	if st.Fill.A > 0 && it.Op != draw.OpLine {
+	if st.Fill.A > 0 && it.Op != draw.OpLine && it.Op != draw.OpCurve {
 		keys = append(keys, "fill="+texColor(st.Fill))
+	}
+	if it.Op == draw.OpCurve {
+		keys = append(keys, "line cap=round", "line join=round")
 	}
 	if st.Stroke.A > 0 && st.Width > 0 {
 		keys = append(keys, "draw="+texColor(st.Stroke), "line width="+formatNum(st.Width*x.scale, 3)+"bp")

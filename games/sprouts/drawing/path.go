@@ -51,3 +51,15 @@ func freshSpots(s string) (int, bool) {
 	}
 	return k, true
 }
+
+// Shows reports whether d is a drawing of position pos: its string is pos's canonical text,
+// or the same position written another way, or, after a move Replay drew in a region the
+// canonical form merges, an equal game (see equiv.go).
+func (d *Drawing) Shows(pos string) bool {
+	p, err := sprouts.Parse(pos)
+	if err != nil {
+		return false
+	}
+	got, want := d.String(), p.String()
+	return samePosition(got, want) || gameKey(got) == gameKey(want)
+}
