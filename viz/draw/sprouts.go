@@ -19,9 +19,9 @@ const (
 // Styles of Sprouts drawings: curves dark grey under black spots, dead spots hollow in grey,
 // so that live and dead spots and the curves stay apart in black-and-white print.
 var (
-	curveStyle = Style{Stroke: color.NRGBA{0x44, 0x44, 0x44, 0xff}, Width: curveWidth}
-	spotStyle  = Style{Fill: Ink}
-	deadStyle  = Style{Fill: Paper, Stroke: Grey, Width: 0.45}
+	CurveStyle = Style{Stroke: color.NRGBA{0x44, 0x44, 0x44, 0xff}, Width: curveWidth}
+	SpotStyle  = Style{Fill: color.NRGBA{0, 0, 0, 0xff}}
+	DeadStyle  = Style{Fill: Paper, Stroke: Grey, Width: 0.45}
 )
 
 // Sprouts returns the picture of a drawn Sprouts position: its lines as smooth curves
@@ -48,14 +48,14 @@ func Sprouts(d *drawing.Drawing) Picture {
 		for i, q := range c {
 			pts[i] = at(q)
 		}
-		p.Items = append(p.Items, Item{Op: OpCurve, Pts: pts, Style: curveStyle})
+		p.Items = append(p.Items, Item{Op: OpCurve, Pts: pts, Style: CurveStyle})
 	}
 	for s, q := range d.Spots {
 		c := at(q)
 		if d.Lives(s) == 0 {
-			p.circle(c.X, c.Y, deadRadius, deadStyle)
+			p.circle(c.X, c.Y, deadRadius, DeadStyle)
 		} else {
-			p.circle(c.X, c.Y, spotRadius, spotStyle)
+			p.circle(c.X, c.Y, spotRadius, SpotStyle)
 		}
 	}
 	return p

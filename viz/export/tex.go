@@ -15,7 +15,8 @@ import (
 // WriteTeX writes t as a standalone LaTeX file holding one TikZ picture, for pdflatex. The
 // picture is drawn with TikZ from the same drawing as the other formats, at the same size:
 // coordinates are natural points, Y downwards, scaled by the picture's x and y units, and
-// its styles are named at its top ("losing" and "winning" frames, "edge", "label"), so that
+// its styles are named at its top ("losing" and "winning" frames, "edge", "label", and for
+// Sprouts "curve", "spot" and "dead"), so that
 // a user restyles a figure there. The tikzpicture environment can be pasted into a paper
 // that loads tikz; it carries its colours and fonts sizes with it.
 func WriteTeX(w io.Writer, t *engine.Tree, opts ...Option) error {
@@ -146,6 +147,12 @@ func (x *texWriter) style(it draw.Item) string {
 		name = "winning"
 	case it.Op == draw.OpLine && it.Style == draw.EdgeStyle:
 		name = "edge"
+	case it.Op == draw.OpCurve && it.Style == draw.CurveStyle:
+		name = "curve"
+	case it.Op == draw.OpCircle && it.Style == draw.SpotStyle:
+		name = "spot"
+	case it.Op == draw.OpCircle && it.Style == draw.DeadStyle:
+		name = "dead"
 	case it.Op == draw.OpText && it.Font == draw.Serif && it.Size == draw.LabelSize && it.Style.Fill == draw.Ink:
 		name = "label"
 	default:
