@@ -40,6 +40,8 @@ type TreeView struct {
 	message  string   // what the view says with no tree
 	outline  *Outline // the outline of the tree, when it is on show instead of the drawing
 	focused  bool
+	drawer   *drawer      // makes the Sprouts drawings of the nodes on show, nil when none works
+	post     func(func()) // runs a function on the UI thread: fyne.Do, unless a test sets it
 }
 
 // New returns an empty tree view.
@@ -63,6 +65,7 @@ func (v *TreeView) Message() string { return v.message }
 // labels readable when fitted (the root's options at least), fitted to the widget. A nil t clears
 // the view.
 func (v *TreeView) SetTree(t *engine.Tree) {
+	v.stopDrawing()
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
 	if t != nil && len(t.Nodes) > 0 {
 		v.model = newModel(t, draw.Estimate{})
