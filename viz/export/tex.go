@@ -140,19 +140,13 @@ func (x *texWriter) style(it draw.Item) string {
 		return name
 	}
 	name := ""
+	for _, n := range texNamed {
+		if it.Op == n.op && it.Style == n.style {
+			name = n.name
+		}
+	}
 	switch {
-	case it.Op == draw.OpRect && it.Style == draw.LosingFrame:
-		name = "losing"
-	case it.Op == draw.OpRect && it.Style == draw.WinningFrame:
-		name = "winning"
-	case it.Op == draw.OpLine && it.Style == draw.EdgeStyle:
-		name = "edge"
-	case it.Op == draw.OpCurve && it.Style == draw.CurveStyle:
-		name = "curve"
-	case it.Op == draw.OpCircle && it.Style == draw.SpotStyle:
-		name = "spot"
-	case it.Op == draw.OpCircle && it.Style == draw.DeadStyle:
-		name = "dead"
+	case name != "":
 	case it.Op == draw.OpText && it.Font == draw.Serif && it.Size == draw.LabelSize && it.Style.Fill == draw.Ink:
 		name = "label"
 	default:
@@ -162,6 +156,20 @@ func (x *texWriter) style(it draw.Item) string {
 	x.names[keys] = name
 	x.styles = append(x.styles, texStyle{name, keys})
 	return name
+}
+
+// texNamed names the styles of the shapes a user may want to restyle.
+var texNamed = []struct {
+	op    draw.Op
+	style draw.Style
+	name  string
+}{
+	{draw.OpRect, draw.LosingFrame, "losing"},
+	{draw.OpRect, draw.WinningFrame, "winning"},
+	{draw.OpLine, draw.EdgeStyle, "edge"},
+	{draw.OpCurve, draw.CurveStyle, "curve"},
+	{draw.OpCircle, draw.SpotStyle, "spot"},
+	{draw.OpCircle, draw.DeadStyle, "dead"},
 }
 
 // keys returns the TikZ keys of an item's style, scaled, and whether it is a shape (0) or a

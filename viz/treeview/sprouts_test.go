@@ -1,7 +1,6 @@
 package treeview
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -17,11 +16,7 @@ func sproutsTree(t testing.TB, pos string) *engine.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := engine.NewSolver().ProveNimber(context.Background(), "sprouts", p)
-	if err != nil {
-		t.Fatalf("ProveNimber(%q): %v", pos, err)
-	}
-	return tree
+	return proveTree(t, "sprouts", p)
 }
 
 // curvesShown counts the curves in the pictures of the nodes on show.
