@@ -36,7 +36,7 @@ func (v *TreeView) drawLater() {
 		sums[i] = md.tree.Nodes[id].Kind == engine.KindSum
 	}
 	sp := md.sprouts
-	post := v.post
+	post := v.Do
 	if post == nil {
 		post = fyne.Do
 	}

@@ -58,7 +58,7 @@ func TestModel_SproutsDrawnLater(t *testing.T) {
 func TestTreeView_SproutsDrawn(t *testing.T) {
 	v, _ := newTestView(t, 800, 600)
 	ui := make(chan func(), 8) // what the drawer posts runs here, as fyne.Do runs it in the app
-	v.post = func(f func()) { ui <- f }
+	v.Do = func(f func()) { ui <- f }
 	tree := sproutsTree(t, "0*2")
 	v.SetTree(tree)
 	timeout := time.After(10 * time.Second)

@@ -30,6 +30,9 @@ type TreeView struct {
 	// with how many it would show; the expansion waits for answer. Without it, such an
 	// expansion stops at LargeTree nodes.
 	Ask func(nodes int, answer func(Answer))
+	// Do runs a function on the UI goroutine; nil uses fyne.Do. The drawings of a Sprouts
+	// tree, made in the background, come through it. Tests pass a queue they drain.
+	Do func(func())
 
 	model    *model
 	view     view
@@ -40,8 +43,7 @@ type TreeView struct {
 	message  string   // what the view says with no tree
 	outline  *Outline // the outline of the tree, when it is on show instead of the drawing
 	focused  bool
-	drawer   *drawer      // makes the Sprouts drawings of the nodes on show, nil when none works
-	post     func(func()) // runs a function on the UI thread: fyne.Do, unless a test sets it
+	drawer   *drawer // makes the Sprouts drawings of the nodes on show, nil when none works
 }
 
 // New returns an empty tree view.
