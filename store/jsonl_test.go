@@ -130,3 +130,46 @@ func TestReadJSONL_Errors(t *testing.T) {
 		})
 	}
 }
+
+// plainLine reads what decodeLine reads, and leaves every other line to it.
+func TestPlainLine_AsDecoded(t *testing.T) {
+	for _, line := range []string{
+		`{"game":"nim","position":"5","nimber":5}`,
+		`{"game":"cram","position":"..#/...","nimber":0}`,
+		`{"game":"nim","position":"","nimber":1}`,
+		`{"game":"","position":"3","nimber":3}`,
+		`{"game":"nim","position":"3 4","nimber":123456789}`,
+		`{"game":"nim","position":"5","nimber":05}`,
+		`{"game":"nim","position":"5","nimber":-5}`,
+		`{"game":"nim","position":"5","nimber":5.0}`,
+		`{"game":"nim","position":"5","nimber":1234567890}`,
+		`{"game":"nim","position":"5","nimber":}`,
+		`{"game":"nim","position":"5","nimber":5} `,
+		`{"game":"nim","position":"5","nimber":5}{}`,
+		`{"game":"nim","position":"a\"b","nimber":5}`,
+		`{"game":"nim","position":"a\u0041","nimber":5}`,
+		`{"game":"nim","position":"é","nimber":5}`,
+		`{"game":"nim","position":"5","nimber":5,"nimber":6}`,
+		`{"game":"nim","position":"5","Nimber":5}`,
+		`{"game":"nim","position":"5","not_equal":[0]}`,
+		`{"game":"nim","key":"NQ==","nimber":5}`,
+		`{"game": "nim","position":"5","nimber":5}`,
+	} {
+		plain, ok := plainLine(line)
+		decoded, err := decodeLine(line)
+		if !ok {
+			continue
+		}
+		if err != nil {
+			t.Errorf("plainLine(%s) read it, decodeLine refuses it: %v", line, err)
+			continue
+		}
+		if plain.Game != decoded.Game || plain.Position != decoded.Position || plain.Key != decoded.Key ||
+			*plain.Nimber != *decoded.Nimber || plain.NotEqual != nil {
+			t.Errorf("plainLine(%s) = %+v, decodeLine %+v", line, plain, decoded)
+		}
+	}
+	if _, ok := plainLine(`{"game":"nim","position":"5","nimber":5}`); !ok {
+		t.Errorf("plainLine does not read the lines ExportJSONL writes")
+	}
+}

@@ -118,9 +118,8 @@ type Claim struct {
 
 // appendClaim writes a claim's value: its origin's length and origin, its line, its fact.
 func appendClaim(b []byte, c Claim) []byte {
-	o := c.Origin.append(nil)
-	b = binary.AppendUvarint(b, uint64(len(o)))
-	b = append(b, o...)
+	b = binary.AppendUvarint(b, uint64(1+len(c.Origin.Name))) // the length of Origin.append's
+	b = c.Origin.append(b)
 	b = binary.AppendUvarint(b, uint64(c.Line))
 	b, _ = c.Fact.AppendBinary(b)
 	return b
