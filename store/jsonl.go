@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -283,10 +284,11 @@ func WriteJSONL(w io.Writer, recs []Record) error {
 type jsonlWriter struct {
 	*bufio.Writer
 	open map[string]games.Game
+	buf  []byte // a line
 }
 
 func newJSONLWriter(w io.Writer) *jsonlWriter {
-	return &jsonlWriter{bufio.NewWriter(w), map[string]games.Game{}}
+	return &jsonlWriter{Writer: bufio.NewWriter(w), open: map[string]games.Game{}}
 }
 
 // write writes r's line, none for a fact that knows nothing.
@@ -302,12 +304,30 @@ func (jw *jsonlWriter) write(r Record) error {
 	} else if jf.NotEqual = excludedValues(r.Fact); len(jf.NotEqual) == 0 {
 		return nil // nothing known: nothing to write
 	}
+	if jf.Nimber != nil && jf.Key == "" && plainJSON(jf.Game) && plainJSON(jf.Position) {
+		// As json.Marshal writes it, at a tenth of its cost; plainLine reads it so.
+		jw.buf = append(append(append(append(jw.buf[:0], `{"game":"`...), jf.Game...), `","position":"`...), jf.Position...)
+		jw.buf = strconv.AppendInt(append(jw.buf, `","nimber":`...), int64(*jf.Nimber), 10)
+		jw.Write(append(jw.buf, '}', '\n'))
+		return nil
+	}
 	line, err := json.Marshal(&jf)
 	if err != nil {
 		return err
 	}
 	jw.Write(line)
 	return jw.WriteByte('\n')
+}
+
+// plainJSON reports whether json.Marshal writes s as it is, between quotes: printable ASCII
+// without a quote, a backslash, nor the characters it escapes for HTML (<, >, &).
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // byPosition reports whether r's position reads back, as ReadJSONL reads it, as r's key: a key

@@ -2,10 +2,12 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"grundy/engine"
 	"grundy/games"
@@ -171,5 +173,26 @@ func TestPlainLine_AsDecoded(t *testing.T) {
 	}
 	if _, ok := plainLine(`{"game":"nim","position":"5","nimber":5}`); !ok {
 		t.Errorf("plainLine does not read the lines ExportJSONL writes")
+	}
+}
+
+// A nimber line written without encoding/json is the line json.Marshal writes.
+func TestJSONLWriter_PlainAsMarshal(t *testing.T) {
+	for _, pos := range []string{"5", "3 4 7", "..#/...", "a<b", "x&y", `q"r`, "é", ""} {
+		var buf bytes.Buffer
+		jw := newJSONLWriter(&buf)
+		if err := jw.write(Record{Game: "nim", Position: pos, Fact: nimber(12)}); err != nil {
+			t.Fatal(err)
+		}
+		jw.Flush()
+		jf := jsonFact{Game: "nim", Position: pos, Nimber: new(int)}
+		*jf.Nimber = 12
+		if pos == "" || !utf8.ValidString(pos) {
+			continue // by key
+		}
+		want, _ := json.Marshal(&jf)
+		if got := buf.String(); got != string(want)+"\n" {
+			t.Errorf("position %q: wrote %q, json.Marshal %q", pos, got, want)
+		}
 	}
 }

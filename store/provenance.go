@@ -214,11 +214,21 @@ func (s *Store) eachTier(game string, fn func(game, key string, tier byte, v []b
 	if err != nil {
 		return s.readError(err)
 	}
+	var g string // the game of the key before, kept: a game's keys come together
 	for ok := it.First(); ok; ok = it.Next() {
-		g, key, tier, ok := splitTier(it.Key())
-		if !ok {
+		k := it.Key()
+		i := bytes.IndexByte(k, 0)
+		if i <= 0 || i+1 >= len(k) {
 			continue
 		}
+		tier := k[i+1]
+		if tier != tierFacts && tier != tierOrigins && tier != tierClaims {
+			continue
+		}
+		if string(k[:i]) != g { // compared without a copy
+			g = string(k[:i])
+		}
+		key := string(k[i+2:])
 		v, err := it.ValueAndErr()
 		if err != nil {
 			it.Close()
