@@ -345,14 +345,8 @@ func (t *Tree) renumber() error {
 			return fmt.Errorf("tree: node id %d appears twice", n.ID)
 		}
 		at[n.ID] = i
-		if n.Result != "L" && n.Result != "W" {
-			return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
-		}
-		if n.Kind != KindCouple && n.Kind != KindSum {
-			return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
-		}
-		if n.N < 0 {
-			return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
+		if err := n.valid(); err != nil {
+			return err
 		}
 	}
 	index := func(id int) (int, error) {
@@ -384,6 +378,19 @@ func (t *Tree) renumber() error {
 	return nil
 }
 
+// valid checks a node's result, kind and heap.
+func (n *Node) valid() error {
+	switch {
+	case n.Result != "L" && n.Result != "W":
+		return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
+	case n.Kind != KindCouple && n.Kind != KindSum:
+		return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
+	case n.N < 0:
+		return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
+	}
+	return nil
+}
+
 // inOrder reports whether each node's id is its index, as WriteTree writes them.
 func inOrder(nodes []Node) bool {
 	for i := range nodes {
@@ -398,14 +405,8 @@ func inOrder(nodes []Node) bool {
 // copy of the nodes nor map of the ids.
 func (t *Tree) checkInOrder() error {
 	for _, n := range t.Nodes {
-		if n.Result != "L" && n.Result != "W" {
-			return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
-		}
-		if n.Kind != KindCouple && n.Kind != KindSum {
-			return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
-		}
-		if n.N < 0 {
-			return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
+		if err := n.valid(); err != nil {
+			return err
 		}
 		for _, c := range n.Children {
 			if c < 0 || c >= len(t.Nodes) {
