@@ -42,7 +42,7 @@ func init() {
 			"add Glop or SPOTS nimber databases ([Positions+Nimber]) or our jsonl, each file all or nothing: as claims, or with --verify as facts checked", runDBImport},
 		{"export", "db export --format glop|spots|jsonl [--game G] -o FILE [--db PATH] [--timeout D]",
 			"write the store for Glop, SPOTS (losing couples only: facts with a nimber) or as jsonl (every fact)", runDBExport},
-		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts; conflicts are reported with both values (exit 1)", runDBMerge},
+		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts, each store all or nothing; conflicts are reported with both values (exit 1)", runDBMerge},
 		{"repair", "db repair [--db PATH]",
 			"salvage a damaged store: what its tables and logs hold goes into a new store in its place, the old files aside", runDBRepair},
 		{"check", "db check FILE --game G POSITION [-o SMALL [--shrink]] [--tree PROOF.json] [--timeout D] [--no-theory]",
@@ -440,8 +440,7 @@ func runDBMerge(ctx context.Context, env *Env, args []string) int {
 		rep, err := mergeOne(ctx, s, src)
 		if err != nil {
 			if ctx.Err() != nil {
-				fmt.Fprintf(env.Stdout, "%s: %s facts read: %s new, %s grown before the stop\n", src, numfmt.Grouped(rep.Read),
-					numfmt.Grouped(rep.Added), numfmt.Grouped(rep.Grown))
+				fmt.Fprintf(env.Stdout, "%s: stopped after %s facts read; nothing of it merged\n", src, numfmt.Grouped(rep.Read))
 				return dbFail(env, "merge", err)
 			}
 			status = max(status, dbFail(env, "merge", err))

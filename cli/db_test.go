@@ -81,8 +81,10 @@ func TestDB_ImportUsedBySolve(t *testing.T) {
 	if !strings.Contains(again, "21 facts: 0 claims, not checked (db import --verify checks them), 21 known") {
 		t.Errorf("second import said %q", again)
 	}
-	if res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0"); *res.Nimber != 0 || *res.Stats.StoreHits != 0 {
-		t.Errorf("solve 0*8 over claims: nimber %d, %d store hits; want 0 searched, none read", *res.Nimber, *res.Stats.StoreHits)
+	// Searched, not read from the claims: more than the root's node. (The search may read
+	// back facts it wrote itself, once its cache drops them: store hits need not be 0.)
+	if res := solveJSON(t, "sprouts", "0*8", "--db", db, "--tree-nodes", "0"); *res.Nimber != 0 || res.Stats.Nodes <= 1 {
+		t.Errorf("solve 0*8 over claims: nimber %d, %d nodes, %d store hits; want 0 searched", *res.Nimber, res.Stats.Nodes, *res.Stats.StoreHits)
 	}
 	cert := filepath.Join(tmp, "cert.spr")
 	grundyOK(t, "db", "export", "--format", "glop", "--game", "sprouts", "-o", cert, "--db", db)

@@ -185,3 +185,23 @@ func TestStop_DBCommands(t *testing.T) {
 		t.Errorf("db import --timeout: exit %d, %q; want 3", code, errOut)
 	}
 }
+
+// A merge stopped (--timeout, Ctrl-C) leaves the store as it was.
+func TestStop_DBMerge(t *testing.T) {
+	tmp := t.TempDir()
+	a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
+	solveJSON(t, "cram", "3x4", "--db", a, "--tree-nodes", "0")
+	solveJSON(t, "cram", "2x7", "--db", b, "--tree-nodes", "0")
+	before := storeFacts(t, a)
+	code, out, errOut := grundy("db", "merge", b, "--db", a, "--timeout", "1ns")
+	if code != exitTimeout || !strings.Contains(out, "nothing of it merged") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("db merge --timeout 1ns: exit %d, %q %q; want 3, nothing merged, one line", code, out, errOut)
+	}
+	sameFacts(t, storeFacts(t, a), before)
+	code, out, _ = stopAfter(t, 0, "db", "merge", b, "--db", a)
+	if code == exitTimeout {
+		sameFacts(t, storeFacts(t, a), before)
+	} else if code != exitOK {
+		t.Errorf("db merge stopped at once: exit %d, %q", code, out)
+	}
+}

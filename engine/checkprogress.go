@@ -37,6 +37,9 @@ func CheckWithProgress(ctx context.Context, t *Tree, parse func(string) (Positio
 			}
 			return err
 		}
+		// Checked: the node's position is needed no more (its key stays, for its
+		// parents), so the parsed positions held are those of the nodes still to check.
+		delete(c.pos, id)
 	}
 	if progress != nil {
 		progress(len(order), len(order))

@@ -12,9 +12,10 @@ import (
 type option struct {
 	pos   Position
 	parts []part
-	class int // losing, open or winning: as far as the cache knows, for the heap at hand
-	cost  int // the hints of the components whose nimber is not known
-	guess int // the game's guess: smaller is more likely losing
+	class int  // losing, open or winning: as far as the cache knows, for the heap at hand
+	cost  int  // the hints of the components whose nimber is not known
+	guess int  // the game's guess: smaller is more likely losing
+	told  bool // open, and losing as the claims say (claims.go): tried first of the open ones
 	hash  uint64
 }
 
@@ -79,6 +80,9 @@ func (s *Solver) options(p part, n int) []option {
 	slices.SortStableFunc(opts, func(a, b option) int {
 		if a.class != b.class {
 			return a.class - b.class
+		}
+		if a.told != b.told {
+			return boolRank(b.told) - boolRank(a.told)
 		}
 		if a.cost != b.cost {
 			return a.cost - b.cost
@@ -163,6 +167,7 @@ func (s *Solver) classify(o *option, n int) {
 	default:
 		o.class = open
 	}
+	o.told = o.class == open && s.claimedLosing(o, n)
 }
 
 // scanOptions is how long a list of options is searched for duplicates by a linear scan;

@@ -86,7 +86,7 @@ func (s *Solver) makeTeam() {
 	t := &team{workers: []*Solver{s}, busy: make([]atomic.Int32, 1<<busyBits), mask: 1<<busyBits - 1}
 	for range s.par.workers - 1 {
 		h := NewSolver(WithCache(s.cache), WithNodeLimit(s.limit), WithTreeBytes(s.treeMax))
-		h.memo.limit, h.noTheory, h.par.threadCPU = s.memo.limit, s.noTheory, s.par.threadCPU
+		h.memo.limit, h.noTheory, h.par.threadCPU, h.claims = s.memo.limit, s.noTheory, s.par.threadCPU, s.claims
 		t.workers = append(t.workers, h)
 	}
 	s.par.team = t

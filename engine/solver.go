@@ -18,6 +18,7 @@ type Solver struct {
 	treeMax  int64     // bytes a recorded search may keep; 0: DefaultTreeBytes
 	noTheory bool      // never ask a Valuer: every nimber is searched
 	rec      *recorder // non-nil while a search records its solution tree
+	claims   Claims    // facts told, not proven: they order options (claims.go)
 	pns      *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
 	dfpn     *dfSearch // non-nil: searches are df-pn searches (WithDFPN), before pns
 

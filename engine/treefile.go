@@ -87,7 +87,7 @@ func readTree(r io.Reader) (*Tree, error) {
 	tr := &treeReader{dec: json.NewDecoder(r)}
 	tr.dec.UseNumber()
 	t := &Tree{}
-	seen, err := tr.object([]string{"format", "convention", "game", "root", "nodes"}, func(name string) error {
+	seen, err := tr.object(treeNames, func(name string) error {
 		var err error
 		switch name {
 		case "format":
@@ -106,10 +106,8 @@ func readTree(r io.Reader) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{"format", "game", "root", "nodes"} {
-		if !seen[name] {
-			return nil, fmt.Errorf("no %q", name)
-		}
+	if err := seen.need(treeNames, "format", "game", "root", "nodes"); err != nil {
+		return nil, err
 	}
 	if _, err := tr.dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("data after the tree")
@@ -117,37 +115,63 @@ func readTree(r io.Reader) (*Tree, error) {
 	return t, nil
 }
 
-// object reads one JSON object, calling field for each known name and skipping the others.
-// It refuses a name seen twice and one that differs from a known name only in case.
-func (tr *treeReader) object(known []string, field func(name string) error) (map[string]bool, error) {
-	if err := tr.delim('{', "an object"); err != nil {
-		return nil, err
+// treeNames are the names of a tree file's object.
+var treeNames = []string{"format", "convention", "game", "root", "nodes"}
+
+// namesSeen are the known names an object gave, a bit each by its place in the known list:
+// no map an object (a tree has millions of nodes).
+type namesSeen uint64
+
+// need refuses an object that lacks one of names, of known.
+func (seen namesSeen) need(known []string, names ...string) error {
+	for _, name := range names {
+		if seen&(1<<slices.Index(known, name)) == 0 {
+			return fmt.Errorf("no %q", name)
+		}
 	}
-	seen := make(map[string]bool, len(known))
+	return nil
+}
+
+// object reads one JSON object, calling field for each known name (at most 64) and skipping
+// the others. It refuses a name seen twice and one that differs from a known name only in
+// case.
+func (tr *treeReader) object(known []string, field func(name string) error) (namesSeen, error) {
+	if err := tr.delim('{', "an object"); err != nil {
+		return 0, err
+	}
+	var seen namesSeen
+	var others map[string]bool // the unknown names, made when one comes
 	for tr.dec.More() {
 		tok, err := tr.dec.Token()
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		name := tok.(string) // the decoder gives only names here
-		if seen[name] {
-			return nil, fmt.Errorf("%s appears twice", Quote(name))
-		}
-		seen[name] = true
-		if !slices.Contains(known, name) {
-			for _, k := range known {
-				if strings.EqualFold(k, name) {
-					return nil, fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
-				}
+		if i := slices.Index(known, name); i >= 0 {
+			if seen&(1<<i) != 0 {
+				return 0, fmt.Errorf("%s appears twice", Quote(name))
 			}
-			var skip json.RawMessage
-			if err := tr.dec.Decode(&skip); err != nil {
-				return nil, err
+			seen |= 1 << i
+			if err := field(known[i]); err != nil {
+				return 0, err
 			}
 			continue
 		}
-		if err := field(name); err != nil {
-			return nil, err
+		if others[name] {
+			return 0, fmt.Errorf("%s appears twice", Quote(name))
+		}
+		if others == nil {
+			others = map[string]bool{}
+		}
+		others[name] = true
+		for _, k := range known {
+			if strings.EqualFold(k, name) {
+				return 0, fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
+			}
+		}
+		var skip json.RawMessage
+		if err := tr.dec.Decode(&skip); err != nil {
+			return 0, err
 		}
 	}
 	return seen, tr.delim('}', "the end of an object")
@@ -260,8 +284,10 @@ func (tr *treeReader) node() (Node, error) {
 			n.N, err = tr.number(name)
 		case "result":
 			n.Result, err = tr.str(name)
+			n.Result = interned(n.Result, "L", "W")
 		case "kind":
 			n.Kind, err = tr.str(name)
+			n.Kind = interned(n.Kind, KindSum)
 		case "children":
 			n.Children, err = tr.children()
 		}
@@ -270,12 +296,18 @@ func (tr *treeReader) node() (Node, error) {
 	if err != nil {
 		return n, err
 	}
-	for _, name := range []string{"id", "position", "n", "result"} {
-		if !seen[name] {
-			return n, fmt.Errorf("no %q", name)
+	return n, seen.need(nodeNames, "id", "position", "n", "result")
+}
+
+// interned is s, or the one of common equal to it: a node's result and kind then share the
+// constants' bytes rather than hold a copy each.
+func interned(s string, common ...string) string {
+	for _, c := range common {
+		if s == c {
+			return c
 		}
 	}
-	return n, nil
+	return s
 }
 
 // children reads a list of ids; null, as encoding/json writes an empty list, is none.
@@ -304,20 +336,17 @@ func (tr *treeReader) children() ([]int, error) {
 // renumber puts every node at the index of its id, so that ids may come in any order in the
 // file, and checks the references.
 func (t *Tree) renumber() error {
+	if inOrder(t.Nodes) {
+		return t.checkInOrder()
+	}
 	at := make(map[int]int, len(t.Nodes))
 	for i, n := range t.Nodes {
 		if _, dup := at[n.ID]; dup {
 			return fmt.Errorf("tree: node id %d appears twice", n.ID)
 		}
 		at[n.ID] = i
-		if n.Result != "L" && n.Result != "W" {
-			return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
-		}
-		if n.Kind != KindCouple && n.Kind != KindSum {
-			return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
-		}
-		if n.N < 0 {
-			return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
+		if err := n.valid(); err != nil {
+			return err
 		}
 	}
 	index := func(id int) (int, error) {
@@ -346,6 +375,48 @@ func (t *Tree) renumber() error {
 		return fmt.Errorf("%w (the root)", err)
 	}
 	t.Nodes, t.Root = nodes, root
+	return nil
+}
+
+// valid checks a node's result, kind and heap.
+func (n *Node) valid() error {
+	switch {
+	case n.Result != "L" && n.Result != "W":
+		return fmt.Errorf("tree: node %d: result %s, want \"L\" or \"W\"", n.ID, Quote(n.Result))
+	case n.Kind != KindCouple && n.Kind != KindSum:
+		return fmt.Errorf("tree: node %d: unknown kind %s", n.ID, Quote(n.Kind))
+	case n.N < 0:
+		return fmt.Errorf("tree: node %d: negative heap %d", n.ID, n.N)
+	}
+	return nil
+}
+
+// inOrder reports whether each node's id is its index, as WriteTree writes them.
+func inOrder(nodes []Node) bool {
+	for i := range nodes {
+		if nodes[i].ID != i {
+			return false
+		}
+	}
+	return true
+}
+
+// checkInOrder is renumber of a tree whose ids are its indexes: the same checks, with no
+// copy of the nodes nor map of the ids.
+func (t *Tree) checkInOrder() error {
+	for _, n := range t.Nodes {
+		if err := n.valid(); err != nil {
+			return err
+		}
+		for _, c := range n.Children {
+			if c < 0 || c >= len(t.Nodes) {
+				return fmt.Errorf("tree: no node with id %d (child of node %d)", c, n.ID)
+			}
+		}
+	}
+	if t.Root < 0 || t.Root >= len(t.Nodes) {
+		return fmt.Errorf("tree: no node with id %d (the root)", t.Root)
+	}
 	return nil
 }
 

@@ -210,59 +210,6 @@ func (s *Store) Merge(src *Store) (MergeReport, error) {
 	return s.MergeContext(context.Background(), src)
 }
 
-// MergeContext is Merge, stopped when ctx ends, with an error wrapping ctx's: what was merged
-// until then stays (the report counts it), as after a Merge of fewer facts.
-func (s *Store) MergeContext(ctx context.Context, src *Store) (MergeReport, error) {
-	if s.readOnly != "" {
-		return MergeReport{}, s.errReadOnly()
-	}
-	var r MergeReport
-	err := s.fence.guard(func() error { return s.merge(ctx, src, &r) })
-	return r, s.named(err)
-}
-
-// merge is Merge behind the store's fence.
-func (s *Store) merge(ctx context.Context, src *Store, r *MergeReport) error {
-	err := src.Each("", func(game, key string, f engine.Fact) error {
-		if r.Read%checkEvery == 0 && ctx.Err() != nil {
-			return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
-		}
-		r.Read++
-		res, err := s.addFrom(game, key, f, Origin{Source: FromMerge, Name: src.dir})
-		if ce := (*ConflictError)(nil); errors.As(err, &ce) {
-			r.Conflicts = append(r.Conflicts, *ce)
-			return nil
-		}
-		switch res {
-		case addedNew:
-			r.Added++
-		case addedGrown:
-			r.Grown++
-		}
-		return err
-	})
-	if err == nil {
-		err = src.EachClaim("", func(game, key string, c Claim) error {
-			if ctx.Err() != nil {
-				return fmt.Errorf("store %s: merge of %s stopped: %w", s.dir, src.dir, context.Cause(ctx))
-			}
-			res, err := s.addClaim(game, key, c)
-			if ce := (*ConflictError)(nil); errors.As(err, &ce) {
-				r.Conflicts = append(r.Conflicts, *ce)
-				return nil
-			}
-			if res != addedNothing {
-				r.Claims++
-			}
-			return err
-		})
-	}
-	if ferr := s.Flush(); err == nil {
-		err = ferr
-	}
-	return err
-}
-
 // Clear removes every fact of game ("": of every game), and gives their space back.
 func (s *Store) Clear(game string) error {
 	if s.readOnly != "" {

@@ -24,7 +24,10 @@
 // Puts go in batches through a buffered channel to one writer goroutine, never waiting for
 // the disk; they are written in batches of about 1 MB and synced every SyncEvery (2 s) and at Flush and Close, so that a process
 // killed with SIGKILL loses at most the last two seconds of facts, and pebble's write-ahead
-// log leaves the store intact. A writer that falls behind (a slow disk) makes the Facts
+// log leaves the store intact. Every FlushEvery (10 s) the facts written go to a table and a
+// new log begins, so that damage to the newest log (cut short, a damaged last record,
+// deleted), which pebble passes over, loses only its last seconds' facts; Open says how many,
+// in one line (WALLoss). A writer that falls behind (a slow disk) makes the Facts
 // drop their oldest Puts rather than stop the search: Use.Dropped and Tier.StoreDropped
 // count them, and job reports them (StoreUse.Dropped).
 //

@@ -203,16 +203,17 @@ func (f *faultFile) SyncTo(length int64) (bool, error) {
 	return full, f.fence.check(f.name, err)
 }
 
-// A fenceLogger is pebble's logger of an instance: it drops pebble's informational lines,
-// logs its first error, and takes a fatal error as the instance's failure (see above), where
-// pebble's default logger ends the process.
+// A fenceLogger is pebble's logger of an instance: it keeps what pebble's replay of the logs
+// read, drops its other informational lines, logs its first error, and takes a fatal error
+// as the instance's failure (see above), where pebble's default logger ends the process.
 type fenceLogger struct {
 	dir    string
 	fence  *fence
+	replay *replayLog // the replay's lines, kept (walloss.go)
 	logged sync.Once
 }
 
-func (l *fenceLogger) Infof(string, ...any) {}
+func (l *fenceLogger) Infof(format string, args ...any) { l.replay.note(format, args) }
 
 func (l *fenceLogger) Errorf(format string, args ...any) {
 	if l.fence.failure() != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -240,8 +241,17 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 	originVal := origin.append(nil)
 	var check *verifier
 	var val []byte
+	var game string
 	for ok := it.First(); ok; ok = it.Next() {
-		game, key, _ := splitKey(it.Key())
+		k := it.Key()
+		i := bytes.IndexByte(k, 0)
+		if i < 0 || i+2 > len(k) {
+			continue // no key of keyOf's
+		}
+		if string(k[:i]) != game { // compared without a copy: a game a stage, most often
+			game = string(k[:i])
+		}
+		key := string(k[i+2:])
 		sv, err := decodeStaged(it.Value())
 		if err != nil {
 			return rep, fmt.Errorf("%s: staging the import: %w", name, err)

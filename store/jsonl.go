@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -68,17 +69,11 @@ func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) e
 // jsonLine reads one object strictly: known names only, one of position and key, one of
 // nimber and not_equal.
 func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Record, empty bool, err error) {
-	if err := strictNames(line); err != nil {
-		return rec, false, err
-	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(line)))
-	dec.DisallowUnknownFields()
-	var jf jsonFact
-	if err := dec.Decode(&jf); err != nil {
-		return rec, false, fmt.Errorf("%w: %v", ErrFormat, err)
-	}
-	if dec.More() {
-		return rec, false, fmt.Errorf("%w: more than one object on the line", ErrFormat)
+	jf, ok := plainLine(line)
+	if !ok {
+		if jf, err = decodeLine(line); err != nil {
+			return rec, false, err
+		}
 	}
 	g, err := lineGame(jf.Game, want, open)
 	if err != nil {
@@ -99,6 +94,72 @@ func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Rec
 		return Record{Game: g.Name(), Key: string(raw), Fact: f}, false, nil
 	}
 	return component(g, jf.Position, f)
+}
+
+// decodeLine decodes one line strictly, with encoding/json.
+func decodeLine(line string) (jsonFact, error) {
+	var jf jsonFact
+	if err := strictNames(line); err != nil {
+		return jf, err
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(line)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&jf); err != nil {
+		return jf, fmt.Errorf("%w: %v", ErrFormat, err)
+	}
+	if dec.More() {
+		return jf, fmt.Errorf("%w: more than one object on the line", ErrFormat)
+	}
+	return jf, nil
+}
+
+// plainLine reads a line written as ExportJSONL writes a nimber, with nothing that
+// encoding/json would have to decode: {"game":"G","position":"P","nimber":N}, G and P
+// printable ASCII without quote nor backslash, N digits without a leading zero. It reads
+// what decodeLine would, at a tenth of its cost; ok is false for any other line, which
+// decodeLine reads.
+func plainLine(line string) (jf jsonFact, ok bool) {
+	rest, ok := strings.CutPrefix(line, `{"game":"`)
+	if !ok {
+		return jf, false
+	}
+	if jf.Game, rest, ok = plainString(rest); !ok {
+		return jf, false
+	}
+	if rest, ok = strings.CutPrefix(rest, `,"position":"`); !ok {
+		return jf, false
+	}
+	if jf.Position, rest, ok = plainString(rest); !ok {
+		return jf, false
+	}
+	digits, ok := strings.CutPrefix(rest, `,"nimber":`)
+	if digits, ok = strings.CutSuffix(digits, "}"); !ok || digits == "" || len(digits) > 9 || digits[0] == '0' && len(digits) > 1 {
+		return jf, false
+	}
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return jf, false
+		}
+		n = n*10 + int(digits[i]-'0')
+	}
+	jf.Nimber = &n
+	return jf, true
+}
+
+// plainString returns the string s starts with, up to its closing quote, and what follows
+// the quote; ok is false unless every byte before it is printable ASCII other than a
+// backslash.
+func plainString(s string) (str, rest string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return s[:i], s[i+1:], true
+		case c < 0x20 || c > 0x7e || c == '\\':
+			return "", "", false
+		}
+	}
+	return "", "", false
 }
 
 // jsonNames are the names of a line's object, as jsonFact's tags spell them.
@@ -223,10 +284,11 @@ func WriteJSONL(w io.Writer, recs []Record) error {
 type jsonlWriter struct {
 	*bufio.Writer
 	open map[string]games.Game
+	buf  []byte // a line
 }
 
 func newJSONLWriter(w io.Writer) *jsonlWriter {
-	return &jsonlWriter{bufio.NewWriter(w), map[string]games.Game{}}
+	return &jsonlWriter{Writer: bufio.NewWriter(w), open: map[string]games.Game{}}
 }
 
 // write writes r's line, none for a fact that knows nothing.
@@ -242,12 +304,30 @@ func (jw *jsonlWriter) write(r Record) error {
 	} else if jf.NotEqual = excludedValues(r.Fact); len(jf.NotEqual) == 0 {
 		return nil // nothing known: nothing to write
 	}
+	if jf.Nimber != nil && jf.Key == "" && plainJSON(jf.Game) && plainJSON(jf.Position) {
+		// As json.Marshal writes it, at a tenth of its cost; plainLine reads it so.
+		jw.buf = append(append(append(append(jw.buf[:0], `{"game":"`...), jf.Game...), `","position":"`...), jf.Position...)
+		jw.buf = strconv.AppendInt(append(jw.buf, `","nimber":`...), int64(*jf.Nimber), 10)
+		jw.Write(append(jw.buf, '}', '\n'))
+		return nil
+	}
 	line, err := json.Marshal(&jf)
 	if err != nil {
 		return err
 	}
 	jw.Write(line)
 	return jw.WriteByte('\n')
+}
+
+// plainJSON reports whether json.Marshal writes s as it is, between quotes: printable ASCII
+// without a quote, a backslash, nor the characters it escapes for HTML (<, >, &).
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // byPosition reports whether r's position reads back, as ReadJSONL reads it, as r's key: a key

@@ -2,10 +2,12 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"grundy/engine"
 	"grundy/games"
@@ -128,5 +130,69 @@ func TestReadJSONL_Errors(t *testing.T) {
 				t.Errorf("error %q, want it to contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// plainLine reads what decodeLine reads, and leaves every other line to it.
+func TestPlainLine_AsDecoded(t *testing.T) {
+	for _, line := range []string{
+		`{"game":"nim","position":"5","nimber":5}`,
+		`{"game":"cram","position":"..#/...","nimber":0}`,
+		`{"game":"nim","position":"","nimber":1}`,
+		`{"game":"","position":"3","nimber":3}`,
+		`{"game":"nim","position":"3 4","nimber":123456789}`,
+		`{"game":"nim","position":"5","nimber":05}`,
+		`{"game":"nim","position":"5","nimber":-5}`,
+		`{"game":"nim","position":"5","nimber":5.0}`,
+		`{"game":"nim","position":"5","nimber":1234567890}`,
+		`{"game":"nim","position":"5","nimber":}`,
+		`{"game":"nim","position":"5","nimber":5} `,
+		`{"game":"nim","position":"5","nimber":5}{}`,
+		`{"game":"nim","position":"a\"b","nimber":5}`,
+		`{"game":"nim","position":"a\u0041","nimber":5}`,
+		`{"game":"nim","position":"é","nimber":5}`,
+		`{"game":"nim","position":"5","nimber":5,"nimber":6}`,
+		`{"game":"nim","position":"5","Nimber":5}`,
+		`{"game":"nim","position":"5","not_equal":[0]}`,
+		`{"game":"nim","key":"NQ==","nimber":5}`,
+		`{"game": "nim","position":"5","nimber":5}`,
+	} {
+		plain, ok := plainLine(line)
+		decoded, err := decodeLine(line)
+		if !ok {
+			continue
+		}
+		if err != nil {
+			t.Errorf("plainLine(%s) read it, decodeLine refuses it: %v", line, err)
+			continue
+		}
+		if plain.Game != decoded.Game || plain.Position != decoded.Position || plain.Key != decoded.Key ||
+			*plain.Nimber != *decoded.Nimber || plain.NotEqual != nil {
+			t.Errorf("plainLine(%s) = %+v, decodeLine %+v", line, plain, decoded)
+		}
+	}
+	if _, ok := plainLine(`{"game":"nim","position":"5","nimber":5}`); !ok {
+		t.Errorf("plainLine does not read the lines ExportJSONL writes")
+	}
+}
+
+// A nimber line written without encoding/json is the line json.Marshal writes.
+func TestJSONLWriter_PlainAsMarshal(t *testing.T) {
+	for _, pos := range []string{"5", "3 4 7", "..#/...", "a<b", "x&y", `q"r`, "é", ""} {
+		var buf bytes.Buffer
+		jw := newJSONLWriter(&buf)
+		if err := jw.write(Record{Game: "nim", Position: pos, Fact: nimber(12)}); err != nil {
+			t.Fatal(err)
+		}
+		jw.Flush()
+		jf := jsonFact{Game: "nim", Position: pos, Nimber: new(int)}
+		*jf.Nimber = 12
+		if pos == "" || !utf8.ValidString(pos) {
+			continue // by key
+		}
+		want, _ := json.Marshal(&jf)
+		if got := buf.String(); got != string(want)+"\n" {
+			t.Errorf("position %q: wrote %q, json.Marshal %q", pos, got, want)
+		}
 	}
 }

@@ -118,9 +118,8 @@ type Claim struct {
 
 // appendClaim writes a claim's value: its origin's length and origin, its line, its fact.
 func appendClaim(b []byte, c Claim) []byte {
-	o := c.Origin.append(nil)
-	b = binary.AppendUvarint(b, uint64(len(o)))
-	b = append(b, o...)
+	b = binary.AppendUvarint(b, uint64(1+len(c.Origin.Name))) // the length of Origin.append's
+	b = c.Origin.append(b)
 	b = binary.AppendUvarint(b, uint64(c.Line))
 	b, _ = c.Fact.AppendBinary(b)
 	return b
@@ -215,11 +214,21 @@ func (s *Store) eachTier(game string, fn func(game, key string, tier byte, v []b
 	if err != nil {
 		return s.readError(err)
 	}
+	var g string // the game of the key before, kept: a game's keys come together
 	for ok := it.First(); ok; ok = it.Next() {
-		g, key, tier, ok := splitTier(it.Key())
-		if !ok {
+		k := it.Key()
+		i := bytes.IndexByte(k, 0)
+		if i <= 0 || i+1 >= len(k) {
 			continue
 		}
+		tier := k[i+1]
+		if tier != tierFacts && tier != tierOrigins && tier != tierClaims {
+			continue
+		}
+		if string(k[:i]) != g { // compared without a copy
+			g = string(k[:i])
+		}
+		key := string(k[i+2:])
 		v, err := it.ValueAndErr()
 		if err != nil {
 			it.Close()

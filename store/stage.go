@@ -18,10 +18,10 @@ import (
 // joins a key's lines when it reads or compacts them (stageMerger), and two lines that
 // disagree are kept in the joined value, to be reported when the stage is read (clash).
 type stage struct {
-	db    *pebble.DB
-	name  string // the file's, for messages
-	batch *pebble.Batch
-	val   []byte
+	db       *pebble.DB
+	name     string // the file's, for messages
+	batch    *pebble.Batch
+	key, val []byte
 }
 
 // stageBatch is how many bytes of lines a stage's batch gathers before it is committed.
@@ -43,8 +43,7 @@ func (s *Store) openStage(dir, name string) (*stage, error) {
 		FS:                    &faultFS{FS: s.base, fence: s.fence},
 		Logger:                &fenceLogger{dir: s.dir, fence: s.fence},
 		Merger: &pebble.Merger{Name: stageMergerName, Merge: func(_, value []byte) (pebble.ValueMerger, error) {
-			sv, err := decodeStaged(value)
-			return &stageMerger{sv: sv}, err
+			return &stageMerger{raw: bytes.Clone(value)}, nil // decoded once a second line comes
 		}},
 	})
 	if err != nil {
@@ -62,7 +61,8 @@ func (st *stage) Close() error {
 func (st *stage) add(rec Record) error {
 	sv := staged{line: rec.Line, pos: rec.Position, fact: rec.Fact}
 	st.val = sv.append(st.val[:0])
-	if err := st.batch.Merge(keyOf(rec.Game, rec.Key), st.val, nil); err != nil {
+	st.key = append(append(append(st.key[:0], rec.Game...), 0, KeyVersion), rec.Key...) // keyOf
+	if err := st.batch.Merge(st.key, st.val, nil); err != nil {
 		return err
 	}
 	if st.batch.Len() < stageBatch {
@@ -171,14 +171,23 @@ func decodeStaged(v []byte) (sv staged, err error) {
 
 // stageMerger joins the lines about one position: the first line's notation, the facts
 // joined, the first disagreement kept.
+// A position of one line (most) is never decoded: its staged value is kept as it is.
 type stageMerger struct {
-	sv staged
+	raw []byte // the first line's staged value, until a second comes
+	sv  staged
 }
 
 func (m *stageMerger) MergeNewer(value []byte) error { return m.merge(value) }
 func (m *stageMerger) MergeOlder(value []byte) error { return m.merge(value) }
 
 func (m *stageMerger) merge(value []byte) error {
+	if m.raw != nil {
+		sv, err := decodeStaged(m.raw)
+		if err != nil {
+			return err
+		}
+		m.sv, m.raw = sv, nil
+	}
 	o, err := decodeStaged(value)
 	if err != nil {
 		return err
@@ -209,6 +218,9 @@ func joinStaged(a, b staged) staged {
 }
 
 func (m *stageMerger) Finish(bool) ([]byte, io.Closer, error) {
+	if m.raw != nil {
+		return m.raw, nil, nil
+	}
 	return m.sv.append(nil), nil, nil
 }
 
@@ -216,8 +228,9 @@ func (m *stageMerger) Finish(bool) ([]byte, io.Closer, error) {
 // its staged facts: one iterator, moved forward (pebble seeks from where it stands), in
 // place of a read of the whole tree each.
 type seeker struct {
-	s  *Store
-	it *pebble.Iterator
+	s   *Store
+	it  *pebble.Iterator
+	key []byte
 }
 
 func (s *Store) newSeeker() (*seeker, error) {
@@ -247,7 +260,8 @@ func (sk *seeker) value(k []byte) ([]byte, error) {
 
 // fact is Store.Get, read by sk.
 func (sk *seeker) fact(game, key string) (engine.Fact, bool, error) {
-	k := keyOf(game, key)
+	sk.key = append(append(append(sk.key[:0], game...), 0, KeyVersion), key...) // keyOf
+	k := sk.key
 	v, err := sk.value(k)
 	if v == nil || err != nil {
 		return engine.Fact{}, false, err
@@ -261,7 +275,8 @@ func (sk *seeker) fact(game, key string) (engine.Fact, bool, error) {
 
 // claim is Store.Claim, read by sk.
 func (sk *seeker) claim(game, key string) (Claim, bool, error) {
-	v, err := sk.value(tierKey(tierClaims, game, key))
+	sk.key = append(append(append(sk.key[:0], game...), 0, tierClaims), key...) // tierKey
+	v, err := sk.value(sk.key)
 	if v == nil || err != nil {
 		return Claim{}, false, err
 	}

@@ -80,6 +80,9 @@ type Store struct {
 	facts map[string]*Facts // by game, made on first use
 
 	writer *writer
+	wal    walTrack   // the newest write-ahead log (walloss.go)
+	replay *replayLog // what pebble's last Open read of the logs
+	loss   string     // what the newest log lost, said at Open ("" when nothing)
 
 	conflicts    atomic.Int64 // met while merging the writes of searches
 	conflictOnce sync.Once
@@ -131,9 +134,16 @@ func openOn(dir string, base vfs.FS) (*Store, error) {
 		s.unlock()
 		return nil, err
 	}
+	if s.loss = s.replay.loss(dir); s.loss != "" {
+		log.Printf("store %s: %s", dir, s.loss)
+	}
 	s.writer = startWriter(s)
 	return s, nil
 }
+
+// WALLoss says what Open found lost of the newest write-ahead log (damaged, cut short or
+// missing: the last seconds' facts), "" when nothing was. Open logs it, in one line.
+func (s *Store) WALLoss() string { return s.loss }
 
 // openDB opens pebble's database, read-write unless s.readOnly, and checks its format. A
 // full disk while pebble opens it (it writes what its log holds to a table) opens it again,
@@ -161,6 +171,7 @@ func (s *Store) openDB() error {
 // for the fence's failure, abandoning an Open that does not return.
 func (s *Store) openPebble() error {
 	s.fence = newFence()
+	s.replay = &replayLog{}
 	var db *pebble.DB
 	err := s.fence.guard(func() error {
 		var err error
@@ -227,7 +238,7 @@ func (s *Store) options() *pebble.Options {
 	o := &pebble.Options{
 		Merger:   &pebble.Merger{Name: mergerName, Merge: s.newMerger},
 		FS:       &faultFS{FS: s.base, fence: s.fence},
-		Logger:   &fenceLogger{dir: s.dir, fence: s.fence},
+		Logger:   &fenceLogger{dir: s.dir, fence: s.fence, replay: s.replay},
 		ReadOnly: s.readOnly != "",
 		// Write-ahead logs of this format carry sync offsets, so that pebble tells a log
 		// damaged in its middle (corruption) from the torn end of a crash.
@@ -235,7 +246,7 @@ func (s *Store) options() *pebble.Options {
 		MemTableSize:       64 << 20, // a search's writes of minutes, before a flush
 		// A corrupt file fails the read that meets it, with an error that names the
 		// store; pebble's default would end the process (Logger.Fatalf).
-		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
+		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}, WALCreated: s.wal.created},
 	}
 	o.Levels[0].FilterPolicy = bloom.FilterPolicy(10) // the levels below take L0's
 	return o
@@ -258,7 +269,7 @@ func checkDir(dir string) error {
 		case strings.HasPrefix(name, "MANIFEST-") || numbered(name, ".sst") || numbered(name, ".log"):
 			data = cmp.Or(data, name)
 		case name != "LOCK" && !strings.HasPrefix(name, "OPTIONS-") && !strings.HasPrefix(name, "marker.") &&
-			!strings.HasPrefix(name, stagePrefix):
+			!strings.HasPrefix(name, stagePrefix) && name != walMarkName:
 			others = cmp.Or(others, name)
 		}
 	}

@@ -88,6 +88,7 @@ func (w *writer) run() {
 			}
 		case <-tick.C:
 			w.flushNow()
+			w.rollAfter(FlushEvery)
 		case reply := <-w.ops:
 			reply <- w.flushNow()
 		case reply := <-w.quit:
@@ -223,6 +224,7 @@ func (w *writer) commit() bool {
 			w.failed(cmp.Or(err, w.s.fence.failure()))
 		} else {
 			w.dirty.Store(true)
+			w.s.wal.committed(int(w.batch.Count()))
 		}
 	}
 	w.batch.Reset()
@@ -396,6 +398,20 @@ func (w *writer) sync() {
 		return
 	}
 	if err := w.s.db.LogData(nil, pebble.Sync); err != nil {
+		w.failed(err)
+		return
+	}
+	w.s.wal.writeMark(w.s.dir)
+}
+
+// rollAfter flushes the memtable to a table, which begins a new write-ahead log, once the
+// newest log holds facts and is every old or more (FlushEvery): damage to the newest log
+// loses at most its facts (walloss.go).
+func (w *writer) rollAfter(every time.Duration) {
+	if _, keys, age := w.s.wal.state(); keys == 0 || age < every || w.s.readOnly != "" || w.s.fence.failure() != nil {
+		return
+	}
+	if _, err := w.s.db.AsyncFlush(); err != nil {
 		w.failed(err)
 	}
 }
