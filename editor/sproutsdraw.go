@@ -37,10 +37,13 @@ type SproutsCanvas struct {
 	// OnRefused is called with the reason a curve is no move, one line.
 	OnRefused func(reason string)
 
-	d       *drawing.Drawing
-	marked  int // lines from this index on are the move on show, drawn in its colour; -1 for none
+	d       *drawing.Drawing // the drawing played on
+	shown   *drawing.Drawing // a move on show, not played (preview), drawn in d's place; or nil
+	marked  int              // lines from this index on are a move to see, in its colour; -1 for none
+	shownAt int              // the same for shown
 	view    sproutsView
-	refusal string
+	refusal string // why the last curve was refused
+	message string // the line written on the paper: "Refused: " and the refusal, or a note
 
 	dragging bool
 	from     int       // the spot the drag started on, or -1
@@ -58,21 +61,39 @@ func NewSproutsCanvas(d *drawing.Drawing) *SproutsCanvas {
 // Drawing returns the drawing on show.
 func (c *SproutsCanvas) Drawing() *drawing.Drawing { return c.d }
 
+// Marked returns the first line of the move on show (drawn in its colour: the engine's last
+// move, or a move selected and not played), or -1.
+func (c *SproutsCanvas) Marked() int { return c.marked }
+
 // Refusal returns why the last curve was no move, or "" after a move or a new drawing.
 func (c *SproutsCanvas) Refusal() string { return c.refusal }
 
 // SetDrawing shows d; the lines from index marked on are drawn as a move on show (-1: none).
 func (c *SproutsCanvas) SetDrawing(d *drawing.Drawing, marked int) {
-	c.d, c.marked, c.refusal = d, marked, ""
+	c.d, c.marked, c.refusal, c.message, c.shown = d, marked, "", "", nil
 	c.xs, c.ys, c.refused = nil, nil, false
 	c.Refresh()
 }
 
 // SpotPosition returns where spot s is drawn, in the canvas's coordinates.
-func (c *SproutsCanvas) SpotPosition(s int) fyne.Position {
-	c.view = c.fit()
-	x, y := c.view.screen(c.d.Spots[s])
+func (c *SproutsCanvas) SpotPosition(s int) fyne.Position { return c.At(c.d.Spots[s]) }
+
+// At returns where point p of the drawing is, in the canvas's coordinates.
+func (c *SproutsCanvas) At(p drawing.Point) fyne.Position {
+	x, y := c.fit().screen(p)
 	return fyne.NewPos(float32(x), float32(y))
+}
+
+// DrawMove draws the move to option, one of the position's options, with the curve the
+// engine would draw for it (drawing.Curve), as a hand would; it reports whether the move
+// has such a curve on the drawing as it stands. Scripts play with it.
+func (c *SproutsCanvas) DrawMove(option string) bool {
+	curve, err := c.d.Curve(option)
+	if err != nil {
+		return false
+	}
+	c.refused, c.refusal, c.message = false, "", ""
+	return c.play(curve)
 }
 
 // DrawThrough drags a curve through pts, in the canvas's coordinates, as the mouse would;
@@ -100,7 +121,7 @@ func (c *SproutsCanvas) Dragged(ev *fyne.DragEvent) {
 		return
 	}
 	if !c.dragging {
-		c.dragging, c.refused, c.refusal = true, false, ""
+		c.dragging, c.refused, c.refusal, c.message, c.shown = true, false, "", "", nil
 		c.view = c.fit() // fixed for the whole drag
 		start := ev.Position.Subtract(ev.Dragged)
 		c.from = c.view.spotNear(c.d, float64(start.X), float64(start.Y))
@@ -127,25 +148,44 @@ func (c *SproutsCanvas) DragEnd() {
 		c.refuse("the curve does not end at a spot")
 		return
 	}
-	next, err := c.d.Draw(c.view.curveOf(c.d, c.from, to, c.xs[1:], c.ys[1:]))
+	c.play(c.view.curveOf(c.d, c.from, to, c.xs[1:], c.ys[1:]))
+}
+
+// play draws curve, in drawing units, as a move: it reports whether it was one.
+func (c *SproutsCanvas) play(curve []drawing.Point) bool {
+	next, err := c.d.Draw(curve)
 	if err != nil {
 		c.refuse(refusalText(err))
-		return
+		return false
 	}
-	c.d, c.marked, c.xs, c.ys = next, -1, nil, nil
+	c.d, c.marked, c.xs, c.ys, c.shown = next, -1, nil, nil, nil
 	c.Refresh()
 	if c.OnDrawn != nil {
 		c.OnDrawn(next)
 	}
+	return true
 }
 
 // refuse keeps the drawing, shows the curve refused, and says why.
 func (c *SproutsCanvas) refuse(why string) {
-	c.refused, c.refusal = true, why
+	c.refused, c.refusal, c.message = true, why, "Refused: "+why+"."
 	c.Refresh()
 	if c.OnRefused != nil {
 		c.OnRefused(why)
 	}
+}
+
+// preview draws d, a move from the drawing on show, in its place, the move's lines from index
+// marked on; nil takes it away. The drawing played on stays; a drag takes the preview away.
+func (c *SproutsCanvas) preview(d *drawing.Drawing, marked int) {
+	c.shown, c.shownAt = d, marked
+	c.Refresh()
+}
+
+// setMessage writes s on the paper, one line in red; "" takes it away.
+func (c *SproutsCanvas) setMessage(s string) {
+	c.message = s
+	c.Refresh()
 }
 
 // refusalText is the reason of a refused move, without the package's prefix.
@@ -157,8 +197,9 @@ func refusalText(err error) string {
 	return s
 }
 
-// MinSize is room for a few spots.
-func (c *SproutsCanvas) MinSize() fyne.Size { return fyne.NewSize(260, 220) }
+// MinSize is room for a few spots: small, so that the line over the drawing and its buttons
+// fit in a small editor.
+func (c *SproutsCanvas) MinSize() fyne.Size { return fyne.NewSize(200, 130) }
 
 // CreateRenderer returns the canvas's renderer; its objects are made anew on each refresh,
 // as many as the drawing has segments.
@@ -190,21 +231,25 @@ func (r *sproutsRenderer) Layout(size fyne.Size) {
 	c := r.c
 	r.paper.Resize(size)
 	r.objects = append(r.objects[:0], r.paper)
-	if c.d == nil {
+	d, marked := c.d, c.marked
+	if c.shown != nil {
+		d, marked = c.shown, c.shownAt
+	}
+	if d == nil {
 		return
 	}
-	v := fitView(c.d, float64(size.Width), float64(size.Height))
+	v := fitView(d, float64(size.Width), float64(size.Height))
 	if c.dragging {
 		v = c.view
 	}
-	for i, l := range c.d.Lines {
+	for i, l := range d.Lines {
 		ink, width := color.Color(sproutsInk), float32(2)
-		if c.marked >= 0 && i >= c.marked {
+		if marked >= 0 && i >= marked {
 			ink, width = moveStroke, 3.5
 		}
 		r.polyline(v, smoothed(l.Path, 3), ink, width)
 	}
-	r.spots(v)
+	r.spots(v, d)
 	if len(c.xs) > 1 && (c.dragging || c.refused) {
 		ink := color.Color(sproutsStroke)
 		if c.refused {
@@ -214,16 +259,23 @@ func (r *sproutsRenderer) Layout(size fyne.Size) {
 			r.segment(c.xs[i-1], c.ys[i-1], c.xs[i], c.ys[i], ink, 2)
 		}
 	}
+	if c.message != "" {
+		t := canvas.NewText(c.message, sproutsRefused)
+		t.TextStyle.Bold = true
+		t.TextSize = 13
+		t.Move(fyne.NewPos(8, size.Height-t.MinSize().Height-4))
+		r.objects = append(r.objects, t)
+	}
 }
 
 // spots draws the spots, black while they have lives and hollow once dead, each numbered
 // (refusals name spots by number).
-func (r *sproutsRenderer) spots(v sproutsView) {
+func (r *sproutsRenderer) spots(v sproutsView, d *drawing.Drawing) {
 	const rad = 5
-	for s, p := range r.c.d.Spots {
+	for s, p := range d.Spots {
 		x, y := v.screen(p)
 		dot := canvas.NewCircle(sproutsSpot)
-		if r.c.d.Lives(s) == 0 {
+		if d.Lives(s) == 0 {
 			dot.FillColor, dot.StrokeColor, dot.StrokeWidth = boardPaper, sproutsDead, 1.5
 		}
 		dot.Move(fyne.NewPos(float32(x)-rad, float32(y)-rad))

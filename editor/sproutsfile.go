@@ -128,12 +128,12 @@ func (e *Editor) OpenDrawing(path string) error {
 		return fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
 	s := d.String()
-	e.drawings.keep(s, d)
+	e.drawings.keep(s, d, nil)
 	if err := e.SetState(State{Game: "sprouts", Notation: s}); err != nil {
 		return err
 	}
 	if p := e.sproutsPicture(); p != nil && p.canvas.Drawing() != d {
-		p.show(s, d, -1) // the same position was on show, drawn otherwise
+		p.show(s, d, -1, nil) // the same position was on show, drawn otherwise
 	}
 	return nil
 }
@@ -159,6 +159,13 @@ func (e *Editor) SproutsCanvas(k int) *SproutsCanvas {
 	return nil
 }
 
+// RelaxDrawing spreads out the Sprouts drawing on show, as its Relax button does.
+func (e *Editor) RelaxDrawing() {
+	if p := e.sproutsPicture(); p != nil {
+		p.relax()
+	}
+}
+
 // SproutsRefusal returns why the last curve drawn on component k was refused, or "".
 func (e *Editor) SproutsRefusal(k int) string {
 	if c := e.SproutsCanvas(k); c != nil {
@@ -170,7 +177,7 @@ func (e *Editor) SproutsRefusal(k int) string {
 // fileAsked runs ask, a file dialog of p, when the editor has a FilePicker.
 func (e *Editor) fileAsked(p *sproutsPicture, ask func(*sproutsPicture)) {
 	if e.Files == nil {
-		p.setRefusal("No file dialog here.")
+		p.setMessage("No file dialog here.")
 		return
 	}
 	ask(p)
@@ -187,7 +194,7 @@ func (e *Editor) saveDrawingAsked(p *sproutsPicture) {
 			err = e.SaveDrawing(path)
 		}
 		if err != nil {
-			p.setRefusal("Not saved: " + err.Error())
+			p.setMessage("Not saved: " + err.Error())
 		}
 	})
 }
@@ -199,7 +206,7 @@ func (e *Editor) openDrawingAsked(p *sproutsPicture) {
 			err = e.OpenDrawing(path)
 		}
 		if err != nil {
-			p.setRefusal("Not opened: " + err.Error())
+			p.setMessage("Not opened: " + err.Error())
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"grundy/games"
@@ -20,7 +21,8 @@ const maxNewSpots = 20
 
 // sproutsPicture is a Sprouts position drawn as spots and curves, played by dragging curves
 // on its SproutsCanvas, with buttons to relax the layout, start anew from k spots, save and
-// open the drawing, and the position's moves to step into (each drawn by drawing.Replay).
+// open the drawing. A move stepped into (typed, or opened from the solver's list) is drawn
+// on the drawing by drawing.Replay.
 // A typed string gets the drawing of the same position the editor showed last (Undo, Redo),
 // or the current drawing with the move replayed when it is one of its options, or fresh
 // spots for 0*k; any other string has no drawing, and SetTerm fails so that the editor shows
@@ -30,33 +32,34 @@ type sproutsPicture struct {
 	game     games.Game
 	canvas   *SproutsCanvas
 	notes    notes
-	refusal  *widget.Label
 	spots    int // the k of New 0*k
 	newGame  *widget.Button
-	moves    *Select
 	onChange func(string)
 	save     func() // Save drawing…, when the editor gave one
 	open     func() // Open drawing…
 
 	term    string                      // the canonical string on show
 	memo    drawingMemo                 // drawings shown, by canonical string (the editor's)
-	preview *drawing.Drawing            // the move on show (showMove), replayed
 	replays map[string]*drawing.Drawing // replayed moves of the drawing on show, by option
 }
 
 // A drawingMemo keeps the drawing last shown of each position, by canonical string, so that
-// Undo and Redo, which go through the notation, find their drawings again. The editor holds
-// one for all its Sprouts pictures.
-type drawingMemo map[string]*drawing.Drawing
+// Undo and Redo, which go through the notation, find their drawings again, with the drawing it
+// was drawn from (Redo takes it only from there: another way to the same position replays
+// the move on the drawing on show). The editor holds one for all its Sprouts pictures.
+type drawingMemo map[string]keptDrawing
+
+// A keptDrawing is a drawing of a drawingMemo and the drawing it was drawn from, or nil.
+type keptDrawing struct{ d, parent *drawing.Drawing }
 
 // maxMemo bounds a drawingMemo; when it is full it starts again.
 const maxMemo = 1000
 
-func (m drawingMemo) keep(s string, d *drawing.Drawing) {
+func (m drawingMemo) keep(s string, d, parent *drawing.Drawing) {
 	if len(m) >= maxMemo {
 		clear(m)
 	}
-	m[s] = d
+	m[s] = keptDrawing{d, parent}
 }
 
 func newSproutsPicture(g games.Game, memo drawingMemo) *sproutsPicture {
@@ -64,20 +67,11 @@ func newSproutsPicture(g games.Game, memo drawingMemo) *sproutsPicture {
 		memo = drawingMemo{}
 	}
 	p := &sproutsPicture{game: g, memo: memo, spots: 3, notes: newNotes(sproutsHint),
-		refusal: widget.NewLabel(""), replays: map[string]*drawing.Drawing{}}
-	p.refusal.Importance = widget.DangerImportance
-	p.refusal.Truncation = fyne.TextTruncateEllipsis
-	p.refusal.Hide()
+		replays: map[string]*drawing.Drawing{}}
 	p.canvas = NewSproutsCanvas(nil)
 	p.canvas.OnDrawn = p.drawn
-	p.canvas.OnRefused = p.refused
 	p.newGame = smallButton("", nil, func() { p.startNew(p.spots) })
 	p.setSpots(3)
-	p.moves = NewSelect(nil, func(move string) {
-		if move != "" && p.onChange != nil {
-			p.onChange(move)
-		}
-	})
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -89,37 +83,42 @@ func (p *sproutsPicture) SetTerm(term string) error {
 		return err
 	}
 	c := pos.String()
-	d, marked, err := p.drawingOf(c, pos)
+	d, marked, parent, err := p.drawingOf(c, pos)
 	if err != nil {
 		return err
 	}
-	p.show(c, d, marked)
+	p.show(c, d, marked, parent)
 	return nil
 }
 
-// drawingOf returns a drawing of the position pos, written c: the one on show, the one last
-// shown, the drawing on show with the move replayed (marked from the line returned), or
-// fresh spots.
-func (p *sproutsPicture) drawingOf(c string, pos *sprouts.Position) (*drawing.Drawing, int, error) {
+// drawingOf returns a drawing of the position pos, written c, the first line of the move to
+// mark in it (-1 for none) and the drawing it was drawn from (or nil): the drawing on show when it is of c; the drawing shown last
+// of c, when it was drawn from the drawing on show or c is no move of it (Undo, Redo); the
+// drawing on show with the move to c replayed, marked; or fresh spots for 0*k.
+func (p *sproutsPicture) drawingOf(c string, pos *sprouts.Position) (d *drawing.Drawing, marked int, parent *drawing.Drawing, err error) {
 	cur := p.canvas.Drawing()
+	kept, known := p.memo[c]
 	switch {
 	case cur != nil && c == p.term:
-		return cur, p.canvas.marked, nil
-	case p.memo[c] != nil:
-		return p.memo[c], -1, nil
+		return cur, p.canvas.marked, kept.parent, nil
+	case known && kept.parent == cur && cur != nil:
+		return kept.d, -1, cur, nil
 	}
 	if cur != nil {
 		if opt, ok := optionOf(p.term, pos); ok {
 			if d, err := p.replay(opt); err == nil {
-				return d, len(cur.Lines), nil
+				return d, len(cur.Lines), cur, nil
 			}
 		}
 	}
-	d, err := drawing.ForPath(c, nil)
-	if err != nil {
-		return nil, 0, fmt.Errorf("sprouts: no drawing of %s: only positions reached by moves from 0*k are drawn", c)
+	if known {
+		return kept.d, -1, kept.parent, nil
 	}
-	return d, -1, nil
+	d, err = drawing.ForPath(c, nil)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("sprouts: no drawing of %s: only positions reached by moves from 0*k are drawn", c)
+	}
+	return d, -1, nil, nil
 }
 
 // optionOf returns the option of the position written from that is pos, as the engine
@@ -147,7 +146,7 @@ func (p *sproutsPicture) replay(option string) (*drawing.Drawing, error) {
 	if d, ok := p.replays[option]; ok {
 		return d, nil
 	}
-	d, err := p.canvas.Drawing().Replay(option)
+	d, err := p.canvas.Drawing().Replay(option) // the drawing of p.term, never a preview
 	if err != nil {
 		return nil, err
 	}
@@ -155,31 +154,16 @@ func (p *sproutsPicture) replay(option string) (*drawing.Drawing, error) {
 	return d, nil
 }
 
-// show makes d, the drawing of canonical string c, the one on show.
-func (p *sproutsPicture) show(c string, d *drawing.Drawing, marked int) {
+// show makes d, the drawing of canonical string c drawn from parent (nil: none), the one on
+// show, the lines of its move from index marked on in the move's colour (-1: none).
+func (p *sproutsPicture) show(c string, d *drawing.Drawing, marked int, parent *drawing.Drawing) {
 	if c != p.term || d != p.canvas.Drawing() {
 		clear(p.replays)
 	}
-	p.term, p.preview = c, nil
-	p.memo.keep(c, d)
+	p.term = c
+	p.memo.keep(c, d, parent)
 	p.canvas.SetDrawing(d, marked)
-	p.setRefusal("")
 	p.notes.setMove("")
-	p.listMoves()
-}
-
-// listMoves fills the list of the moves of the position on show.
-func (p *sproutsPicture) listMoves() {
-	var moves []string
-	if pos, err := p.game.Parse(p.term); err == nil {
-		moves = optionNames(pos)
-	}
-	p.moves.Options = moves
-	p.moves.PlaceHolder = fmt.Sprintf("step into a move (%d), drawn for you", len(moves))
-	if len(moves) == 0 {
-		p.moves.PlaceHolder = "no move: the player to move has lost"
-	}
-	p.moves.ClearSelected()
 }
 
 func (p *sproutsPicture) Term() string                { return p.term }
@@ -187,34 +171,22 @@ func (p *sproutsPicture) SetOnChanged(f func(string)) { p.onChange = f }
 
 // drawn takes a curve the canvas accepted: the position's string changes.
 func (p *sproutsPicture) drawn(d *drawing.Drawing) {
-	p.show(d.String(), d, -1)
+	p.show(d.String(), d, -1, p.memo[p.term].d)
 	if p.onChange != nil {
 		p.onChange(p.term)
 	}
 }
 
-// refused says why the curve dragged is no move.
-func (p *sproutsPicture) refused(why string) { p.setRefusal("Refused: " + why + ".") }
+// setMessage writes s on the paper, one line in red: a file not saved or opened.
+func (p *sproutsPicture) setMessage(s string) { p.canvas.setMessage(s) }
 
-// setRefusal shows why in place of the hint, or the hint again for "".
-func (p *sproutsPicture) setRefusal(why string) {
-	p.refusal.SetText(why)
-	setVisible(p.refusal, why != "")
-	if why != "" {
-		p.notes.hint.Hide()
-		p.notes.move.Hide()
-	} else if p.notes.move.Text == "" {
-		p.notes.hint.Show()
-	}
-}
-
-// Refusal returns the line that says why the last curve was refused, or "".
-func (p *sproutsPicture) Refusal() string { return p.refusal.Text }
+// Refusal returns the line on the paper that says why the last curve was refused, or "".
+func (p *sproutsPicture) Refusal() string { return p.canvas.message }
 
 // relax spreads the drawing out: the position does not change.
 func (p *sproutsPicture) relax() {
 	if d := p.canvas.Drawing(); d != nil {
-		p.show(p.term, d.Relax(), p.canvas.marked)
+		p.show(p.term, d.Relax(), p.canvas.marked, p.memo[p.term].parent)
 	}
 }
 
@@ -227,7 +199,7 @@ func (p *sproutsPicture) setSpots(k int) {
 // startNew shows k fresh spots, as a change by hand.
 func (p *sproutsPicture) startNew(k int) {
 	d := drawing.New(k)
-	p.show(d.String(), d, -1)
+	p.show(d.String(), d, -1, nil)
 	if p.onChange != nil {
 		p.onChange(p.term)
 	}
@@ -250,10 +222,8 @@ func (p *sproutsPicture) showMove(term string) {
 		return
 	}
 	before := p.canvas.Drawing()
-	p.preview = d
-	p.canvas.SetDrawing(d, len(before.Lines))
+	p.canvas.preview(d, len(before.Lines))
 	p.notes.setMove("the move: " + curveText(d, len(before.Lines)) + ", leaving " + term)
-	p.setRefusal("")
 }
 
 // curveText says which spots the move whose lines start at index k joins.
@@ -271,10 +241,7 @@ func curveText(d *drawing.Drawing, k int) string {
 // clearMove takes the move on show away: the drawing of the position again.
 func (p *sproutsPicture) clearMove() {
 	p.notes.setMove("")
-	if p.preview != nil {
-		p.preview = nil
-		p.canvas.SetDrawing(p.memo[p.term], -1)
-	}
+	p.canvas.preview(nil, -1)
 }
 
 func (p *sproutsPicture) moveNote() string              { return p.notes.move.Text }
@@ -282,18 +249,16 @@ func (p *sproutsPicture) pictureNotes() notes           { return p.notes }
 func (p *sproutsPicture) drawingCanvas() *SproutsCanvas { return p.canvas }
 
 func (p *sproutsPicture) CreateRenderer() fyne.WidgetRenderer {
-	line := container.NewStack(p.notes.hint, p.notes.move, p.refusal)
-	p.notes.move.Hide()
+	line := p.notes.line()
 	bar := container.NewHBox(
-		smallButton("Relax", nil, p.relax),
+		smallButton("Relax", theme.ViewRestoreIcon(), p.relax),
 		smallButton("−", nil, func() { p.setSpots(p.spots - 1) }),
 		p.newGame,
 		smallButton("+", nil, func() { p.setSpots(p.spots + 1) }),
 	)
 	if p.save != nil {
-		bar.Add(smallButton("Save drawing…", nil, p.save))
-		bar.Add(smallButton("Open drawing…", nil, p.open))
+		bar.Add(smallButton("Save…", theme.DocumentSaveIcon(), p.save))
+		bar.Add(smallButton("Open…", theme.FolderOpenIcon(), p.open))
 	}
-	body := container.NewBorder(nil, p.moves, nil, nil, p.canvas)
-	return widget.NewSimpleRenderer(container.New(aroundLayout{}, line, body, container.NewCenter(bar)))
+	return widget.NewSimpleRenderer(container.New(aroundLayout{}, line, p.canvas, container.NewCenter(bar)))
 }

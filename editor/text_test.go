@@ -45,7 +45,7 @@ func TestEditor_SproutsStepsIntoMove(t *testing.T) {
 	if err := e.SetState(State{Game: "sprouts", Notation: "0*2"}); err != nil {
 		t.Fatal(err)
 	}
-	e.Pictures()[0].(*sproutsPicture).moves.SetSelected("0.AB|AB")
+	e.SetNotation("0.AB|AB") // as the solver's Open move in editor does
 	if e.Notation() != "0.AB|AB" {
 		t.Fatalf("after stepping into 0.AB|AB the notation is %q", e.Notation())
 	}

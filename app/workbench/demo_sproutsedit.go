@@ -1,0 +1,91 @@
+package workbench
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"grundy/editor"
+	"grundy/games/sprouts/drawing"
+)
+
+// sproutsEditDemoSteps are the demo's scenes of Sprouts played by drawing: three curves
+// dragged on 0*4 in the editor, a curve that crosses a line refused, the drawing relaxed, a
+// move shown without being played; then a game of 0*4 against the engine, the user's moves
+// drawn and the engine's replayed on the drawing, to its end.
+func sproutsEditDemoSteps() []demoStep {
+	steps := []demoStep{
+		{name: "80-sprouts-drawn", action: func(w *Workbench) {
+			w.SetPlayMode(false)
+			w.Editor.SetState(stateOf("sprouts", "0*4"))
+			c := w.Editor.SproutsCanvas(0)
+			if c == nil {
+				return
+			}
+			// 0*4 is four spots on a circle of radius 100: top, right, bottom, left.
+			dragDemo(c, pt(0, 100), pt(80, 80), pt(100, 0))                    // top to right, outside
+			dragDemo(c, pt(-100, 0), pt(-160, 40), pt(-160, -40), pt(-100, 0)) // a loop on the left spot
+			dragDemo(c, pt(0, -100), pt(40, 0), pt(80, 80))                    // bottom to the new spot
+		}},
+		{name: "81-sprouts-refused", action: func(w *Workbench) {
+			if c := w.Editor.SproutsCanvas(0); c != nil {
+				dragDemo(c, pt(100, 0), pt(0, -40), pt(-100, 0)) // across the last curve
+			}
+		}},
+		{name: "82-sprouts-relaxed", action: func(w *Workbench) { w.Editor.RelaxDrawing() }},
+		{name: "83-sprouts-move-shown", action: func(w *Workbench) {
+			if c := w.Editor.SproutsCanvas(0); c != nil {
+				_, pos := w.Editor.Current()
+				for o := range pos.Options() {
+					w.Editor.ShowMove(o.String())
+					break
+				}
+			}
+		}},
+		{name: "84-sprouts-play", action: func(w *Workbench) {
+			w.Editor.ClearMove()
+			w.Editor.SetState(stateOf("sprouts", "0*4"))
+			w.SetPlayMode(true)
+			w.Play.SetFirst(User)
+			w.Play.NewGame()
+		}},
+	}
+	for _, name := range []string{"85-sprouts-play-1", "86-sprouts-play-2", "87-sprouts-play-3", "88-sprouts-play-4", "89-sprouts-play-5", "90-sprouts-play-6"} {
+		steps = append(steps, demoStep{name: name, action: drawUserMove, pause: 1500 * time.Millisecond})
+	}
+	return steps
+}
+
+// pt is a point of a drawing.
+func pt(x, y float64) drawing.Point { return drawing.Point{X: x, Y: y} }
+
+// dragDemo drags a curve on c through pts, drawing units, as the mouse would: a few steps
+// between each two points.
+func dragDemo(c *editor.SproutsCanvas, pts ...drawing.Point) {
+	var at []fyne.Position
+	for i, p := range pts {
+		if i > 0 {
+			q := pts[i-1]
+			for k := 1; k < 6; k++ {
+				t := float64(k) / 6
+				at = append(at, c.At(pt(q.X+t*(p.X-q.X), q.Y+t*(p.Y-q.Y))))
+			}
+		}
+		at = append(at, c.At(p))
+	}
+	c.DrawThrough(at...)
+}
+
+// drawUserMove draws the user's move in a game of Sprouts: the first move of the list that
+// has a curve on the drawing as it stands.
+func drawUserMove(w *Workbench) {
+	c := w.Editor.SproutsCanvas(0)
+	if !w.Play.Playing() || w.Play.game.turn != User || c == nil {
+		return
+	}
+	for _, m := range w.Play.game.moves {
+		if c.DrawMove(m.notation) {
+			return
+		}
+	}
+}
