@@ -271,3 +271,21 @@ func TestSproutsEditor_OtherWaySamePosition(t *testing.T) {
 		t.Fatalf("0.AB|AB reached again: the old drawing (%v) or %s marked from %d", d == loop, d, c.Marked())
 	}
 }
+
+// The example of docs/formats.md reads back as the position it names.
+func TestReadDrawing_FormatsExample(t *testing.T) {
+	data, err := os.ReadFile("../docs/formats.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, `"drawing":{`) {
+			d, err := ReadDrawing(strings.NewReader(line))
+			if err != nil || d.String() != "1a1a" {
+				t.Fatalf("ReadDrawing(the example of formats.md) = %v, %v, want 1a1a", d, err)
+			}
+			return
+		}
+	}
+	t.Fatal("no drawing example in docs/formats.md")
+}

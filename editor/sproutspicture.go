@@ -162,6 +162,9 @@ func (p *sproutsPicture) show(c string, d *drawing.Drawing, marked int, parent *
 	}
 	p.term = c
 	p.memo.keep(c, d, parent)
+	if len(d.Lines) == 0 && len(d.Spots) > 0 {
+		p.setSpots(len(d.Spots)) // New starts again from as many spots
+	}
 	p.canvas.SetDrawing(d, marked)
 	p.notes.setMove("")
 }
