@@ -105,6 +105,21 @@ func (c *SproutsCanvas) DrawThrough(pts ...fyne.Position) {
 	c.DragEnd()
 }
 
+// DragCurve drags a curve through pts, points of the drawing, as DrawThrough does, with a
+// few steps of the pointer between each two.
+func (c *SproutsCanvas) DragCurve(pts ...drawing.Point) {
+	const steps = 5
+	var at []fyne.Position
+	for i, p := range pts {
+		for k := 1; i > 0 && k < steps; k++ {
+			q, t := pts[i-1], float64(k)/steps
+			at = append(at, c.At(drawing.Point{X: q.X + t*(p.X-q.X), Y: q.Y + t*(p.Y-q.Y)}))
+		}
+		at = append(at, c.At(p))
+	}
+	c.DrawThrough(at...)
+}
+
 // Cursor is a crosshair: the canvas is drawn on.
 func (c *SproutsCanvas) Cursor() desktop.Cursor { return desktop.CrosshairCursor }
 

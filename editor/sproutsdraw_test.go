@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
-
 	"grundy/games/sprouts/drawing"
 )
 
@@ -22,25 +20,8 @@ func sproutsCanvas(t *testing.T, e *Editor) *SproutsCanvas {
 	return c
 }
 
-// drag drags a curve on c through pts, in drawing units, as the mouse would, with a few
-// points between each two given.
-func drag(c *SproutsCanvas, pts ...drawing.Point) {
-	v := c.fit()
-	var at []fyne.Position
-	for i, p := range pts {
-		if i > 0 {
-			q := pts[i-1]
-			for k := 1; k < 4; k++ {
-				t := float64(k) / 4
-				x, y := v.screen(drawing.Point{X: q.X + t*(p.X-q.X), Y: q.Y + t*(p.Y-q.Y)})
-				at = append(at, fyne.NewPos(float32(x), float32(y)))
-			}
-		}
-		x, y := v.screen(p)
-		at = append(at, fyne.NewPos(float32(x), float32(y)))
-	}
-	c.DrawThrough(at...)
-}
+// drag drags a curve on c through pts, in drawing units, as the mouse would.
+func drag(c *SproutsCanvas, pts ...drawing.Point) { c.DragCurve(pts...) }
 
 // The four spots of 0*4: drawing.New puts them on a circle, the first at the top, clockwise.
 var (

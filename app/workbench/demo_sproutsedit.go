@@ -3,9 +3,6 @@ package workbench
 import (
 	"time"
 
-	"fyne.io/fyne/v2"
-
-	"grundy/editor"
 	"grundy/games/sprouts/drawing"
 )
 
@@ -23,13 +20,13 @@ func sproutsEditDemoSteps() []demoStep {
 				return
 			}
 			// 0*4 is four spots on a circle of radius 100: top, right, bottom, left.
-			dragDemo(c, pt(0, 100), pt(80, 80), pt(100, 0))                    // top to right, outside
-			dragDemo(c, pt(-100, 0), pt(-160, 40), pt(-160, -40), pt(-100, 0)) // a loop on the left spot
-			dragDemo(c, pt(0, -100), pt(40, 0), pt(80, 80))                    // bottom to the new spot
+			c.DragCurve(pt(0, 100), pt(80, 80), pt(100, 0))                    // top to right, outside
+			c.DragCurve(pt(-100, 0), pt(-160, 40), pt(-160, -40), pt(-100, 0)) // a loop on the left spot
+			c.DragCurve(pt(0, -100), pt(40, 0), pt(80, 80))                    // bottom to the new spot
 		}},
 		{name: "81-sprouts-refused", action: func(w *Workbench) {
 			if c := w.Editor.SproutsCanvas(0); c != nil {
-				dragDemo(c, pt(100, 0), pt(0, -40), pt(-100, 0)) // across the last curve
+				c.DragCurve(pt(100, 0), pt(0, -40), pt(-100, 0)) // across the last curve
 			}
 		}},
 		{name: "82-sprouts-relaxed", action: func(w *Workbench) { w.Editor.RelaxDrawing() }},
@@ -58,23 +55,6 @@ func sproutsEditDemoSteps() []demoStep {
 
 // pt is a point of a drawing.
 func pt(x, y float64) drawing.Point { return drawing.Point{X: x, Y: y} }
-
-// dragDemo drags a curve on c through pts, drawing units, as the mouse would: a few steps
-// between each two points.
-func dragDemo(c *editor.SproutsCanvas, pts ...drawing.Point) {
-	var at []fyne.Position
-	for i, p := range pts {
-		if i > 0 {
-			q := pts[i-1]
-			for k := 1; k < 6; k++ {
-				t := float64(k) / 6
-				at = append(at, c.At(pt(q.X+t*(p.X-q.X), q.Y+t*(p.Y-q.Y))))
-			}
-		}
-		at = append(at, c.At(p))
-	}
-	c.DrawThrough(at...)
-}
 
 // drawUserMove draws the user's move in a game of Sprouts: the first move of the list that
 // has a curve on the drawing as it stands.

@@ -44,13 +44,7 @@ func TestPlay_SproutsByDrawing(t *testing.T) {
 		}
 		t.Fatalf("ply %d: no move of %s can be drawn", ply, d)
 	}, func(after string) {
-		p, err := games.Parse(g, after)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := bruteNimber(p, memo); n != 0 {
-			t.Errorf("the engine left %q, nimber %d", after, n)
-		}
+		checkLost(t, g, after, memo)
 		c := w.Editor.SproutsCanvas(0)
 		if c == nil {
 			t.Fatalf("after the engine's move to %q the editor shows a %T", after, w.Editor.Pictures()[0])
