@@ -278,7 +278,7 @@ func (r *sproutsRenderer) Layout(size fyne.Size) {
 		t := canvas.NewText(c.message, sproutsRefused)
 		t.TextStyle.Bold = true
 		t.TextSize = 13
-		t.Move(fyne.NewPos(8, size.Height-t.MinSize().Height-4))
+		t.Move(fyne.NewPos(8, 4)) // on top: a small editor scrolls the paper's bottom away
 		r.objects = append(r.objects, t)
 	}
 }
