@@ -225,11 +225,21 @@ func (c *SproutsCanvas) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // sproutsRenderer draws a SproutsCanvas: the paper, the lines sampled along their smooth
-// curves, the spots, their numbers and the curve being dragged.
+// curves, the spots and their numbers (made again only when the drawing or the size change),
+// then the curve being dragged and the message.
 type sproutsRenderer struct {
 	c       *SproutsCanvas
 	paper   *canvas.Rectangle
 	objects []fyne.CanvasObject
+	base    int       // objects[:base] are the paper and the drawing
+	made    baseState // what they show
+}
+
+// A baseState is what the paper and the drawing of a renderer show.
+type baseState struct {
+	d      *drawing.Drawing
+	marked int
+	size   fyne.Size
 }
 
 func (r *sproutsRenderer) Destroy()                     {}
@@ -244,27 +254,20 @@ func (r *sproutsRenderer) Refresh() {
 // Layout makes the objects of the drawing in size.
 func (r *sproutsRenderer) Layout(size fyne.Size) {
 	c := r.c
-	r.paper.Resize(size)
-	r.objects = append(r.objects[:0], r.paper)
-	d, marked := c.d, c.marked
+	st := baseState{c.d, c.marked, size}
 	if c.shown != nil {
-		d, marked = c.shown, c.shownAt
+		st.d, st.marked = c.shown, c.shownAt
 	}
-	if d == nil {
-		return
-	}
-	v := fitView(d, float64(size.Width), float64(size.Height))
-	if c.dragging {
-		v = c.view
-	}
-	for i, l := range d.Lines {
-		ink, width := color.Color(sproutsInk), float32(2)
-		if marked >= 0 && i >= marked {
-			ink, width = moveStroke, 3.5
+	if st != r.made || r.base == 0 {
+		r.made = st
+		r.paper.Resize(size)
+		r.objects = append(r.objects[:0], r.paper)
+		if st.d != nil {
+			r.drawing(fitView(st.d, float64(size.Width), float64(size.Height)), st.d, st.marked)
 		}
-		r.polyline(v, smoothed(l.Path, 3), ink, width)
+		r.base = len(r.objects)
 	}
-	r.spots(v, d)
+	r.objects = r.objects[:r.base]
 	if len(c.xs) > 1 && (c.dragging || c.refused) {
 		ink := color.Color(sproutsStroke)
 		if c.refused {
@@ -281,6 +284,19 @@ func (r *sproutsRenderer) Layout(size fyne.Size) {
 		t.Move(fyne.NewPos(8, 4)) // on top: a small editor scrolls the paper's bottom away
 		r.objects = append(r.objects, t)
 	}
+}
+
+// drawing draws the lines of d, those from index marked on in the colour of a move, and its
+// spots.
+func (r *sproutsRenderer) drawing(v sproutsView, d *drawing.Drawing, marked int) {
+	for i, l := range d.Lines {
+		ink, width := color.Color(sproutsInk), float32(2)
+		if marked >= 0 && i >= marked {
+			ink, width = moveStroke, 3.5
+		}
+		r.polyline(v, smoothed(l.Path, 3), ink, width)
+	}
+	r.spots(v, d)
 }
 
 // spots draws the spots, black while they have lives and hollow once dead, each numbered
