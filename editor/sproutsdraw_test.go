@@ -270,3 +270,35 @@ func TestReadDrawing_FormatsExample(t *testing.T) {
 	}
 	t.Fatal("no drawing example in docs/formats.md")
 }
+
+// fakeFiles answers every file dialog with path.
+type fakeFiles struct{ path string }
+
+func (f fakeFiles) Open(_ string, _ []string, done func(string, error))    { done(f.path, nil) }
+func (f fakeFiles) Save(_, _ string, _ []string, done func(string, error)) { done(f.path, nil) }
+
+// The Save… and Open… buttons ask the editor's FilePicker, and say why when there is none
+// or the file is bad.
+func TestSproutsEditor_SaveOpenButtons(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "sprouts", Notation: "0*2"})
+	p := e.Pictures()[0].(*sproutsPicture)
+	p.save()
+	if !strings.Contains(p.Refusal(), "No file dialog") {
+		t.Fatalf("Save… with no FilePicker: %q", p.Refusal())
+	}
+	path := filepath.Join(t.TempDir(), "loop") // Save… adds .json
+	e.Files = fakeFiles{path}
+	drag(e.SproutsCanvas(0), top, drawing.Point{X: -40, Y: 150}, drawing.Point{X: 40, Y: 150}, top)
+	p.save()
+	p.startNew(3)
+	e.Files = fakeFiles{path + ".json"}
+	p.open()
+	if e.Notation() != "0.AB|AB" || p.Refusal() != "" {
+		t.Fatalf("Open… after Save…: %q, %q", e.Notation(), p.Refusal())
+	}
+	os.WriteFile(path+".json", []byte("{}"), 0o644)
+	p.open()
+	if !strings.HasPrefix(p.Refusal(), "Not opened: loop.json: format") {
+		t.Fatalf("Open… of a bad file: %q", p.Refusal())
+	}
+}

@@ -105,13 +105,18 @@ func indexFlaw(d *drawing.Drawing) error {
 	return nil
 }
 
-// SaveDrawing writes the drawing of the Sprouts position on show to path, whole or not at all.
+// SaveDrawing writes the drawing of the Sprouts position on show to path, whole or not at all;
+// a sum has no one drawing (each component's Save… saves its own).
 func (e *Editor) SaveDrawing(path string) error {
 	p := e.sproutsPicture()
 	if p == nil || p.canvas.Drawing() == nil {
 		return errors.New("no Sprouts drawing on show")
 	}
-	d := p.canvas.Drawing()
+	return saveDrawing(path, p.canvas.Drawing())
+}
+
+// saveDrawing writes d to path, whole or not at all.
+func saveDrawing(path string, d *drawing.Drawing) error {
 	return atomicfile.Write(path, func(w io.Writer) error { return WriteDrawing(w, d) })
 }
 
@@ -191,7 +196,7 @@ func (e *Editor) saveDrawingAsked(p *sproutsPicture) {
 			if !strings.HasSuffix(strings.ToLower(path), ".json") {
 				path += ".json"
 			}
-			err = e.SaveDrawing(path)
+			err = saveDrawing(path, p.canvas.Drawing()) // this component's, in a sum
 		}
 		if err != nil {
 			p.setMessage("Not saved: " + err.Error())

@@ -247,9 +247,8 @@ func (p *sproutsPicture) clearMove() {
 	p.canvas.preview(nil, -1)
 }
 
-func (p *sproutsPicture) moveNote() string              { return p.notes.move.Text }
-func (p *sproutsPicture) pictureNotes() notes           { return p.notes }
-func (p *sproutsPicture) drawingCanvas() *SproutsCanvas { return p.canvas }
+func (p *sproutsPicture) moveNote() string    { return p.notes.move.Text }
+func (p *sproutsPicture) pictureNotes() notes { return p.notes }
 
 func (p *sproutsPicture) CreateRenderer() fyne.WidgetRenderer {
 	line := p.notes.line()
