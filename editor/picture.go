@@ -79,7 +79,7 @@ func NewPicture(f Family, g games.Game, term string) (Picture, error) {
 	case FamilyChocolate:
 		p = newChocolatePicture()
 	case FamilySprouts:
-		p = newSproutsPicture(g, nil)
+		p = newSproutsPicture(nil)
 	default:
 		p = newTextPicture(g)
 	}

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"grundy/games"
 	"grundy/games/sprouts"
 	"grundy/games/sprouts/drawing"
 )
@@ -22,14 +21,12 @@ const maxNewSpots = 20
 // sproutsPicture is a Sprouts position drawn as spots and curves, played by dragging curves
 // on its SproutsCanvas, with buttons to relax the layout, start anew from k spots, save and
 // open the drawing. A move stepped into (typed, or opened from the solver's list) is drawn
-// on the drawing by drawing.Replay.
-// A typed string gets the drawing of the same position the editor showed last (Undo, Redo),
+// on the drawing by drawing.Replay. A typed string gets the drawing of the same position the editor showed last (Undo, Redo),
 // or the current drawing with the move replayed when it is one of its options, or fresh
 // spots for 0*k; any other string has no drawing, and SetTerm fails so that the editor shows
 // its text.
 type sproutsPicture struct {
 	widget.BaseWidget
-	game     games.Game
 	canvas   *SproutsCanvas
 	notes    notes
 	spots    int // the k of New 0*k
@@ -62,11 +59,11 @@ func (m drawingMemo) keep(s string, d, parent *drawing.Drawing) {
 	m[s] = keptDrawing{d, parent}
 }
 
-func newSproutsPicture(g games.Game, memo drawingMemo) *sproutsPicture {
+func newSproutsPicture(memo drawingMemo) *sproutsPicture {
 	if memo == nil {
 		memo = drawingMemo{}
 	}
-	p := &sproutsPicture{game: g, memo: memo, spots: 3, notes: newNotes(sproutsHint),
+	p := &sproutsPicture{memo: memo, spots: 3, notes: newNotes(sproutsHint),
 		replays: map[string]*drawing.Drawing{}}
 	p.canvas = NewSproutsCanvas(nil)
 	p.canvas.OnDrawn = p.drawn

@@ -122,7 +122,7 @@ func (e *Editor) newPicture(f Family, g games.Game, term string) (Picture, error
 	if f != FamilySprouts {
 		return NewPicture(f, g, term)
 	}
-	p := newSproutsPicture(g, e.drawings)
+	p := newSproutsPicture(e.drawings)
 	p.save = func() { e.fileAsked(p, e.saveDrawingAsked) }
 	p.open = func() { e.fileAsked(p, e.openDrawingAsked) }
 	if err := p.SetTerm(term); err != nil {
