@@ -13,7 +13,7 @@ import (
 )
 
 // sproutsHint is the line over a Sprouts drawing.
-const sproutsHint = "Drag from a spot to a spot (or back to it) to draw a move; a new spot goes on the curve."
+const sproutsHint = "Drag from a spot to a spot (or back to it) to draw a move."
 
 // maxNewSpots bounds the spots of New 0*k.
 const maxNewSpots = 20
