@@ -174,6 +174,8 @@ func TestSproutsEditor_SaveOpen(t *testing.T) {
 }
 
 func TestSproutsEditor_BadFileRefused(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "sprouts", Notation: "0*2"})
+	before := sproutsCanvas(t, e).Drawing()
 	crossing := `{"format":"grundy-position/1","game":"sprouts","position":"",` +
 		`"drawing":{"Spots":[{"X":0,"Y":0},{"X":10,"Y":0},{"X":5,"Y":5},{"X":5,"Y":-5}],` +
 		`"Lines":[{"From":0,"To":1,"Path":[{"X":0,"Y":0},{"X":10,"Y":0}]},{"From":2,"To":3,"Path":[{"X":5,"Y":5},{"X":5,"Y":-5}]}]}}`
@@ -186,8 +188,6 @@ func TestSproutsEditor_BadFileRefused(t *testing.T) {
 		{"no drawing", `{"format":"grundy-position/1","game":"sprouts","position":"0*2"}`, "no drawing in the file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e, _ := newTestEditor(t, State{Game: "sprouts", Notation: "0*2"})
-			before := sproutsCanvas(t, e).Drawing()
 			path := filepath.Join(t.TempDir(), "bad.json")
 			if err := os.WriteFile(path, []byte(c.data), 0o644); err != nil {
 				t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"grundy/games/sprouts/drawing"
 )
 
-// A game of Sprouts played by drawing: the user's curves are moves, a crossing curve is
+// A game of Sprouts played by drawing: the user's curves are moves, a curve from no spot is
 // refused and changes nothing, and each engine move is drawn (replayed) on the drawing, which
 // always shows the position of the game.
 func TestPlay_SproutsByDrawing(t *testing.T) {
