@@ -185,6 +185,10 @@ func TestSproutsEditor_BadFileRefused(t *testing.T) {
 		{"spot", strings.Replace(crossing, `"To":3`, `"To":9`, 1), "line 1 ends at spot 9, and there are 4 spots"},
 		{"position", strings.Replace(crossing, `"position":""`, `"position":"1a1a"`, 1), "line 1 crosses"},
 		{"game", strings.Replace(crossing, `"sprouts"`, `"cram"`, 1), `a position of "cram"`},
+		{"spots", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[` +
+			strings.Repeat(`{"X":0,"Y":0},`, 200) + `{"X":0,"Y":0}]}}`, "201 spots, more than 200"},
+		{"points", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[],"Lines":[{"Path":[` +
+			strings.Repeat(`{"X":0,"Y":0},`, 20000) + `{"X":0,"Y":0}]}]}}`, "lines of 20001 points, more than 20000"},
 		{"no drawing", `{"format":"grundy-position/1","game":"sprouts","position":"0*2"}`, "no drawing in the file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -300,5 +304,34 @@ func TestSproutsEditor_SaveOpenButtons(t *testing.T) {
 	p.open()
 	if !strings.HasPrefix(p.Refusal(), "Not opened: loop.json: format") {
 		t.Fatalf("Open… of a bad file: %q", p.Refusal())
+	}
+}
+
+func TestMostBoundaries(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int
+	}{{"0*12", 12}, {"0.0.AB|AB", 3}, {"1a1a", 1}, {"0.AB|0.0.AB+1a2a", 3}, {"!", 1}} {
+		if got := mostBoundaries(c.s); got != c.want {
+			t.Errorf("mostBoundaries(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}
+
+// A move in a region of too many boundaries is not replayed (it would take the UI seconds):
+// typed, the option is shown as text; shown, its line says it is not drawn. A hand may draw it.
+func TestSproutsEditor_NoReplayInLargeRegions(t *testing.T) {
+	e, _ := newTestEditor(t, State{Game: "sprouts", Notation: "0*12"})
+	_, pos := e.Current()
+	option := optionNames(pos)[0] // Replay would search minutes for it
+	e.ShowMove(option)
+	if !strings.Contains(e.MoveNote(), "not drawn") {
+		t.Fatalf("a move shown from 0*12: %q", e.MoveNote())
+	}
+	e.ClearMove()
+	c := sproutsCanvas(t, e)
+	drag(c, c.Drawing().Spots[0], drawing.Point{X: 0, Y: 0}, c.Drawing().Spots[6])
+	if c.Refusal() != "" || len(c.Drawing().Lines) != 2 {
+		t.Fatalf("a curve across 0*12: refusal %q", c.Refusal())
 	}
 }

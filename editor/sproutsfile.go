@@ -36,8 +36,14 @@ type drawingFile struct {
 // drawingFormat is the format of a drawing file.
 const drawingFormat = "grundy-position/1"
 
-// maxDrawingFile is the largest drawing file read.
-const maxDrawingFile = 64 << 20
+// Bounds of a drawing file read: Check compares every segment with every other, so the
+// points are bounded too. A game from 40 spots (the most a land may have) ends within 160
+// spots; a drawing relaxed after its last move has some thousands of points.
+const (
+	maxDrawingFile   = 4 << 20
+	maxDrawingSpots  = 200
+	maxDrawingPoints = 20000
+)
 
 // WriteDrawing writes d as a drawing file.
 func WriteDrawing(w io.Writer, d *drawing.Drawing) error {
@@ -92,9 +98,19 @@ func ReadDrawing(r io.Reader) (*drawing.Drawing, error) {
 	return d, nil
 }
 
-// indexFlaw reports a line of d that names a spot d does not have (Check reads the spots a
-// line names).
+// indexFlaw reports a drawing too large to check, or a line of d that names a spot d does not
+// have (Check reads the spots a line names).
 func indexFlaw(d *drawing.Drawing) error {
+	if len(d.Spots) > maxDrawingSpots {
+		return fmt.Errorf("%d spots, more than %d", len(d.Spots), maxDrawingSpots)
+	}
+	points := 0
+	for _, l := range d.Lines {
+		points += len(l.Path)
+	}
+	if points > maxDrawingPoints {
+		return fmt.Errorf("lines of %d points, more than %d", points, maxDrawingPoints)
+	}
 	for i, l := range d.Lines {
 		for _, s := range []int{l.From, l.To} {
 			if s < 0 || s >= len(d.Spots) {

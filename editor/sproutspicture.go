@@ -2,6 +2,8 @@ package editor
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -143,12 +145,38 @@ func (p *sproutsPicture) replay(option string) (*drawing.Drawing, error) {
 	if d, ok := p.replays[option]; ok {
 		return d, nil
 	}
+	if n := mostBoundaries(p.term); n > maxReplayBoundaries {
+		// Replay routes a curve through a state per side of each other boundary: 2ⁿ⁻¹ of
+		// them. It runs on the UI's goroutine and cannot be stopped; past this it takes
+		// seconds (0*10: about 2 s, 0*11: 5 s, 0*12: minutes).
+		return nil, fmt.Errorf("a region of %d boundaries: too many to draw a move in", n)
+	}
 	d, err := p.canvas.Drawing().Replay(option) // the drawing of p.term, never a preview
 	if err != nil {
 		return nil, err
 	}
 	p.replays[option] = d
 	return d, nil
+}
+
+// maxReplayBoundaries is the most boundaries a region may have for Replay to draw a move in
+// it from the editor: about a second's search.
+const maxReplayBoundaries = 9
+
+// mostBoundaries returns the most boundaries of one region of the Sprouts position s.
+func mostBoundaries(s string) int {
+	most := 0
+	for _, land := range strings.Split(s, "+") {
+		for _, region := range strings.Split(land, "|") {
+			most = max(most, strings.Count(region, ".")+1)
+		}
+	}
+	if k, ok := strings.CutPrefix(s, "0*"); ok { // k spots: k boundaries
+		if n, err := strconv.Atoi(k); err == nil {
+			most = n
+		}
+	}
+	return most
 }
 
 // show makes d, the drawing of canonical string c drawn from parent (nil: none), the one on
@@ -218,7 +246,7 @@ func (p *sproutsPicture) showMove(term string) {
 		d, err = p.replay(opt)
 	}
 	if !ok || err != nil {
-		p.notes.setMove("the move leaves " + term + " (not drawn)")
+		p.notes.setMove("the move leaves " + term + " (not drawn)") // a hand may draw it
 		return
 	}
 	before := p.canvas.Drawing()
