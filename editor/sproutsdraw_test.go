@@ -188,7 +188,7 @@ func TestSproutsEditor_BadFileRefused(t *testing.T) {
 		{"spots", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[` +
 			strings.Repeat(`{"X":0,"Y":0},`, 200) + `{"X":0,"Y":0}]}}`, "201 spots, more than 200"},
 		{"points", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[],"Lines":[{"Path":[` +
-			strings.Repeat(`{"X":0,"Y":0},`, 20000) + `{"X":0,"Y":0}]}]}}`, "lines of 20001 points, more than 20000"},
+			strings.Repeat(`{"X":0,"Y":0},`, 8000) + `{"X":0,"Y":0}]}]}}`, "lines of 8001 points, more than 8000"},
 		{"no drawing", `{"format":"grundy-position/1","game":"sprouts","position":"0*2"}`, "no drawing in the file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
