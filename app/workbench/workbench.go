@@ -93,6 +93,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.Solver = NewSolverPanel(w.Editor.Current, do, a.Preferences())
 	w.Play = NewPlayPanel(w.Editor, w.Solver, do, a.Preferences())
 	w.Tree = treeview.New()
+	w.Tree.Do = do
 	w.Details = NewDetails()
 	w.connect()
 	w.content = w.layout()

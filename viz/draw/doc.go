@@ -3,8 +3,8 @@
 // (viz/export) renders them through tdewolff/canvas; the tree widget renders the same lists
 // with fyne, so a node looks alike on screen and on paper.
 //
-// A position is drawn from its notation alone (DESIGN.md "Position notations"); the package
-// parses leniently and never imports the games:
+// A position is drawn from its notation alone (DESIGN.md "Position notations"), parsed
+// leniently:
 //
 //	cram     "3x3", "..#/.../..."  a grid, filled cells dark
 //	chomp    "4x5", "3 3 2 1"      columns of squares, the poisoned one crossed
@@ -15,6 +15,13 @@
 //
 // A sum "A + B" shows its terms side by side; a position with nothing left (no heap, a full
 // board, Sprouts' "!") shows ∅; a notation that does not parse shows as text.
+//
+// Sprouts positions are drawn as people play them, as spots and curves (Sprouts, with
+// OpCurve items), from games/sprouts/drawing. A drawing depends on the path to a node, not on
+// its notation alone, so a tree's drawings are kept by a SproutsTree (SproutsOf shares them
+// between the tree view and the exports): the root from its string, each child replaying its
+// move on its parent's drawing. A caller puts them in a Couple (Drawing, PartDrawings);
+// without them, a Sprouts position shows its notation.
 //
 // A node (Node) frames the position and writes the paper's label under it (Figure 11):
 // "= n" with a solid frame on white for a losing couple (L: the nimber is n), "≠ n" with a

@@ -20,6 +20,12 @@ type Couple struct {
 	Cut bool
 	// Repeat marks a node proven in full elsewhere in the drawing (a transposition).
 	Repeat bool
+	// Drawing, when set, is the picture of Position, drawn by the caller (a Sprouts position
+	// as spots and curves, see SproutsTree), shown instead of the picture of its notation.
+	Drawing *Picture
+	// PartDrawings, when set, holds the pictures of a sum's components, in the order of
+	// Parts; a nil one is drawn from its notation.
+	PartDrawings []*Picture
 }
 
 // A Fact is one proven couple: Position's nimber is N (Losing) or is not N.
@@ -97,6 +103,9 @@ const repeatNote = "repeat"
 // records a sum's position whole, and its children are the components' couples.
 func nodeContent(c Couple, m Measurer) Picture {
 	if !c.Sum || len(c.Parts) < 2 || len(c.Parts) > maxTerms {
+		if c.Drawing != nil {
+			return *c.Drawing
+		}
 		return Position(c.Game, c.Position, m)
 	}
 	parts := make([]string, len(c.Parts))
@@ -104,7 +113,7 @@ func nodeContent(c Couple, m Measurer) Picture {
 	for i, f := range c.Parts {
 		parts[i], labels[i] = strings.TrimSpace(f.Position), Label(f.N, f.Losing)
 	}
-	return terms(c.Game, parts, labels, m)
+	return terms(c.Game, parts, labels, c.PartDrawings, m)
 }
 
 // withStub adds below frame a short edge ending in an ellipsis, for the children that are
@@ -122,12 +131,16 @@ func withStub(frame Picture) Picture {
 }
 
 // terms draws the terms of a sum side by side, vertically centred, with "+" between them and
-// each term's label, when it has one, under it.
-func terms(game string, parts, labels []string, m Measurer) Picture {
+// each term's label, when it has one, under it. A term with a picture in drawn is shown so.
+func terms(game string, parts, labels []string, drawn []*Picture, m Measurer) Picture {
 	pics := make([]Picture, len(parts))
 	top, labelled := 0.0, false
 	for i, s := range parts {
-		pics[i] = component(game, s, m)
+		if i < len(drawn) && drawn[i] != nil {
+			pics[i] = *drawn[i]
+		} else {
+			pics[i] = component(game, s, m)
+		}
 		top = max(top, pics[i].H)
 		labelled = labelled || (i < len(labels) && labels[i] != "")
 	}

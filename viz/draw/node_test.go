@@ -1,7 +1,7 @@
 package draw
 
 import (
-	"slices"
+	"reflect"
 	"testing"
 )
 
@@ -100,20 +100,26 @@ func (k scaled) Measure(s string, f Font, size float64) float64 {
 	return float64(k) * Estimate{}.Measure(s, f, size)
 }
 
-// TestPicture_Add moves every kind of item but not a circle's radius.
+// TestPicture_Add moves every kind of item but not a circle's radius, and leaves the points
+// of the curves it copies where they were.
 func TestPicture_Add(t *testing.T) {
 	var q Picture
 	q.rect(0, 0, 1, 1, Style{})
 	q.circle(1, 1, 2, Style{})
 	q.line(0, 1, 2, 3, Style{})
+	q.Items = append(q.Items, Item{Op: OpCurve, Pts: []Point{{0, 0}, {1, 0}, {2, 1}, {2, 2}}})
 	var p Picture
 	p.Add(q, 10, 20)
 	want := []Item{
 		{Op: OpRect, Min: Point{10, 20}, Max: Point{11, 21}},
 		{Op: OpCircle, Min: Point{11, 21}, R: 2},
 		{Op: OpLine, Min: Point{10, 21}, Max: Point{12, 23}},
+		{Op: OpCurve, Min: Point{10, 20}, Max: Point{10, 20}, Pts: []Point{{10, 20}, {11, 20}, {12, 21}, {12, 22}}},
 	}
-	if !slices.Equal(p.Items, want) {
+	if !reflect.DeepEqual(p.Items, want) {
 		t.Errorf("Add = %+v, want %+v", p.Items, want)
+	}
+	if q.Items[3].Pts[0] != (Point{}) {
+		t.Errorf("Add moved the curve it copied: %v", q.Items[3].Pts)
 	}
 }

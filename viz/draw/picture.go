@@ -20,6 +20,9 @@ const (
 	// Max: a renderer centres its cap height on the box's middle, so digits and capitals sit
 	// in the middle whatever the font's ascent.
 	OpText
+	// OpCurve is a smooth open curve, stroked: cubic Bézier pieces from Pts[0], each given by
+	// the next three points of Pts (two control points, then its end). Min and Max are unused.
+	OpCurve
 )
 
 // A Point is a position in points (1/72 in): X grows to the right, Y downwards, as in
@@ -56,6 +59,7 @@ type Item struct {
 	Text     string  // OpText: one line
 	Size     float64 // OpText: the font size in points
 	Font     Font    // OpText: the family
+	Pts      []Point // OpCurve: the start, then three points a piece
 }
 
 // A Picture is a display list: items in back-to-front order, in a box from (0, 0) to (W, H)
@@ -73,6 +77,13 @@ func (p *Picture) Add(q Picture, dx, dy float64) {
 		if it.Op != OpCircle {
 			it.Max.X += dx
 			it.Max.Y += dy
+		}
+		if len(it.Pts) > 0 {
+			pts := make([]Point, len(it.Pts))
+			for i, p := range it.Pts {
+				pts[i] = Point{p.X + dx, p.Y + dy}
+			}
+			it.Pts = pts
 		}
 		p.Items = append(p.Items, it)
 	}

@@ -30,7 +30,7 @@ func Position(game, pos string, m Measurer) Picture {
 	if len(parts) == 1 {
 		return component(game, parts[0], m)
 	}
-	return terms(game, parts, nil, m)
+	return terms(game, parts, nil, nil, m)
 }
 
 // component draws one term of a position.

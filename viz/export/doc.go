@@ -11,6 +11,11 @@
 // canvas SVG writer draws text as paths or names a single font, and writes compact path
 // syntax that ImageMagick misreads.
 //
+// A tree of Sprouts shows its positions as spots and curves (viz/draw's SproutsTree: each
+// node its parent's drawing with the move's curve added), made as the export needs them,
+// about 0.1 s a move, and kept for the next export of the same tree; a tree of more than
+// 300 nodes to draw, or the Text option, shows the strings.
+//
 // The visual language, chosen to survive black-and-white print: a losing couple (L, "= n":
 // the position's nimber is n) has a solid dark frame on white; a winning couple (W, "≠ n")
 // a dashed grey frame on a light shade. A sum node shows its components joined by "+", each

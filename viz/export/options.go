@@ -23,6 +23,7 @@ type config struct {
 	maxWidth float64
 	minLabel float64
 	shown    func(id int) bool // nil: every node shows its children
+	text     bool              // Sprouts positions as strings, not drawn
 }
 
 // newConfig applies opts over the defaults and checks the result.
@@ -80,4 +81,10 @@ func MinLabelSize(pt float64) Option {
 // default, opens every node.
 func Shown(expanded func(id int) bool) Option {
 	return func(c *config) { c.shown = expanded }
+}
+
+// Text shows Sprouts positions as their strings instead of drawing them as spots and curves
+// (the default for trees of at most 300 nodes drawn; larger ones always show strings).
+func Text() Option {
+	return func(c *config) { c.text = true }
 }

@@ -30,6 +30,8 @@ func render(pic draw.Picture, fs *fonts, scale float64) *canvas.Canvas {
 			p.line(it)
 		case draw.OpText:
 			p.text(it)
+		case draw.OpCurve:
+			p.curve(it)
 		}
 	}
 	return p.c
@@ -60,6 +62,23 @@ func (p *painter) line(it draw.Item) {
 	path.LineTo(p.x(it.Max.X), p.y(it.Max.Y))
 	s := p.style(it.Style)
 	s.Fill = canvas.Paint{}
+	p.c.RenderPath(path, s, canvas.Identity)
+}
+
+// curve strokes the Bézier pieces of a curve, with round ends and joins.
+func (p *painter) curve(it draw.Item) {
+	if len(it.Pts) < 4 {
+		return
+	}
+	path := &canvas.Path{}
+	path.MoveTo(p.x(it.Pts[0].X), p.y(it.Pts[0].Y))
+	for i := 1; i+2 < len(it.Pts); i += 3 {
+		a, b, c := it.Pts[i], it.Pts[i+1], it.Pts[i+2]
+		path.CubeTo(p.x(a.X), p.y(a.Y), p.x(b.X), p.y(b.Y), p.x(c.X), p.y(c.Y))
+	}
+	s := p.style(it.Style)
+	s.Fill = canvas.Paint{}
+	s.StrokeCapper, s.StrokeJoiner = canvas.RoundCap, canvas.RoundJoin
 	p.c.RenderPath(path, s, canvas.Identity)
 }
 

@@ -14,6 +14,9 @@ const (
 	levelGap   = 12.0 // between a parent's box and its children's
 	margin     = 2.0  // around the drawing, so that strokes are not cut
 	maxNodes   = 20000
+	// maxDrawn is the most nodes of a Sprouts tree drawn as spots and curves: a drawing
+	// takes up to about 0.1 s a node, and a larger export shows the strings.
+	maxDrawn = 300
 )
 
 // A drawing is a whole tree as one picture, in points at natural size: the edges, then the
@@ -47,8 +50,16 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 		return drawing{}, fmt.Errorf("export: %d nodes to draw, more than %d: cut the tree with a depth", len(p.IDs), maxNodes)
 	}
 	pics := make([]draw.Picture, len(p.IDs))
+	var sp *draw.SproutsTree
+	if len(p.IDs) <= maxDrawn && !c.text {
+		sp = draw.SproutsOf(t)
+	}
 	for k, id := range p.IDs {
-		pics[k] = draw.Node(couple(t, id, !expanded(id), p.Ref[k] >= 0), m)
+		cp := couple(t, id, !expanded(id), p.Ref[k] >= 0)
+		if sp != nil {
+			sp.Fill(&cp, id, true)
+		}
+		pics[k] = draw.Node(cp, m)
 		p.Sizes[k] = layout.Size{W: pics[k].W, H: pics[k].H}
 	}
 	lay, err := layout.Tidy(p.Tree, layout.Options{SiblingGap: siblingGap, LevelGap: levelGap, Layered: true})

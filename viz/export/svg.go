@@ -31,7 +31,7 @@ text.mono { font-family: 'Latin Modern Mono', 'CMU Typewriter Text', 'Courier Ne
 
 // WriteSVG writes t as SVG 1.1 in points (one user unit is 1 pt), with the labels as <text>
 // elements naming Latin Modern with fallbacks (see svgFonts), so that they can be edited, and
-// shapes as plain <rect>, <line> and <circle> elements, which browsers, librsvg, Inkscape and
+// shapes as plain <rect>, <line>, <circle> and (the curves of Sprouts drawings) <path> elements, which browsers, librsvg, Inkscape and
 // ImageMagick draw alike. Each node is a <g>; consecutive items styled alike share a <g>
 // carrying their style. The output is deterministic: the same tree and options give the
 // same bytes.
@@ -111,6 +111,17 @@ func (s *svgWriter) element(it draw.Item, attrs string) {
 			s.num(it.Min.X), s.num(it.Min.Y), s.num(it.Max.X), s.num(it.Max.Y), attrs)
 	case draw.OpCircle:
 		fmt.Fprintf(s.w, `<circle cx="%s" cy="%s" r="%s"%s/>`+"\n", s.num(it.Min.X), s.num(it.Min.Y), s.num(it.R), attrs)
+	case draw.OpCurve:
+		if len(it.Pts) < 4 {
+			return
+		}
+		var d strings.Builder
+		fmt.Fprintf(&d, "M%s %s", s.num(it.Pts[0].X), s.num(it.Pts[0].Y))
+		for i := 1; i+2 < len(it.Pts); i += 3 {
+			a, b, c := it.Pts[i], it.Pts[i+1], it.Pts[i+2]
+			fmt.Fprintf(&d, " C%s %s %s %s %s %s", s.num(a.X), s.num(a.Y), s.num(b.X), s.num(b.Y), s.num(c.X), s.num(c.Y))
+		}
+		fmt.Fprintf(s.w, `<path d="%s"%s/>`+"\n", d.String(), attrs)
 	case draw.OpText:
 		if it.Text == "" || it.Size <= 0 {
 			return
@@ -142,6 +153,8 @@ func (s *svgWriter) style(it draw.Item) string {
 		return b.String()
 	case draw.OpLine:
 		b.WriteString(` fill="none"`)
+	case draw.OpCurve:
+		b.WriteString(` fill="none" stroke-linecap="round" stroke-linejoin="round"`)
 	default:
 		paint(&b, "fill", st.Fill)
 	}

@@ -15,7 +15,8 @@ import (
 // WriteTeX writes t as a standalone LaTeX file holding one TikZ picture, for pdflatex. The
 // picture is drawn with TikZ from the same drawing as the other formats, at the same size:
 // coordinates are natural points, Y downwards, scaled by the picture's x and y units, and
-// its styles are named at its top ("losing" and "winning" frames, "edge", "label"), so that
+// its styles are named at its top ("losing" and "winning" frames, "edge", "label", and for
+// Sprouts "curve", "spot" and "dead"), so that
 // a user restyles a figure there. The tikzpicture environment can be pasted into a paper
 // that loads tikz; it carries its colours and fonts sizes with it.
 func WriteTeX(w io.Writer, t *engine.Tree, opts ...Option) error {
@@ -107,6 +108,16 @@ func (x *texWriter) items(b *strings.Builder, items []draw.Item) {
 				fmt.Fprintf(b, "\\path[%s] (%s,%s) circle[radius=%s];\n", st,
 					x.num(it.Min.X), x.num(it.Min.Y), x.num(it.R))
 			}
+		case draw.OpCurve:
+			if st := x.style(it); st != "" && len(it.Pts) >= 4 {
+				fmt.Fprintf(b, "\\path[%s] (%s,%s)", st, x.num(it.Pts[0].X), x.num(it.Pts[0].Y))
+				for i := 1; i+2 < len(it.Pts); i += 3 {
+					p, q, r := it.Pts[i], it.Pts[i+1], it.Pts[i+2]
+					fmt.Fprintf(b, " .. controls (%s,%s) and (%s,%s) .. (%s,%s)",
+						x.num(p.X), x.num(p.Y), x.num(q.X), x.num(q.Y), x.num(r.X), x.num(r.Y))
+				}
+				b.WriteString(";\n")
+			}
 		case draw.OpText:
 			if it.Text == "" || it.Size <= 0 {
 				continue
@@ -129,13 +140,13 @@ func (x *texWriter) style(it draw.Item) string {
 		return name
 	}
 	name := ""
+	for _, n := range texNamed {
+		if it.Op == n.op && it.Style == n.style {
+			name = n.name
+		}
+	}
 	switch {
-	case it.Op == draw.OpRect && it.Style == draw.LosingFrame:
-		name = "losing"
-	case it.Op == draw.OpRect && it.Style == draw.WinningFrame:
-		name = "winning"
-	case it.Op == draw.OpLine && it.Style == draw.EdgeStyle:
-		name = "edge"
+	case name != "":
 	case it.Op == draw.OpText && it.Font == draw.Serif && it.Size == draw.LabelSize && it.Style.Fill == draw.Ink:
 		name = "label"
 	default:
@@ -145,6 +156,20 @@ func (x *texWriter) style(it draw.Item) string {
 	x.names[keys] = name
 	x.styles = append(x.styles, texStyle{name, keys})
 	return name
+}
+
+// texNamed names the styles of the shapes a user may want to restyle.
+var texNamed = []struct {
+	op    draw.Op
+	style draw.Style
+	name  string
+}{
+	{draw.OpRect, draw.LosingFrame, "losing"},
+	{draw.OpRect, draw.WinningFrame, "winning"},
+	{draw.OpLine, draw.EdgeStyle, "edge"},
+	{draw.OpCurve, draw.CurveStyle, "curve"},
+	{draw.OpCircle, draw.SpotStyle, "spot"},
+	{draw.OpCircle, draw.DeadStyle, "dead"},
 }
 
 // keys returns the TikZ keys of an item's style, scaled, and whether it is a shape (0) or a
@@ -160,8 +185,11 @@ func (x *texWriter) keys(it draw.Item) (string, int) {
 		return fmt.Sprintf("font=%s, text=%s, inner sep=0pt, anchor=base", font, texColor(st.Fill)), 1
 	}
 	var keys []string
-	if st.Fill.A > 0 && it.Op != draw.OpLine {
+	if st.Fill.A > 0 && it.Op != draw.OpLine && it.Op != draw.OpCurve {
 		keys = append(keys, "fill="+texColor(st.Fill))
+	}
+	if it.Op == draw.OpCurve {
+		keys = append(keys, "line cap=round", "line join=round")
 	}
 	if st.Stroke.A > 0 && st.Width > 0 {
 		keys = append(keys, "draw="+texColor(st.Stroke), "line width="+formatNum(st.Width*x.scale, 3)+"bp")

@@ -9,6 +9,10 @@
 // only hands pooled canvas objects to the items of the nodes in view, found through
 // layout.Index, so a tree of 10^5 nodes costs what is on screen.
 //
+// The nodes of a Sprouts tree show their strings until their drawings (spots and curves, see
+// viz/draw's SproutsTree) are made, in the background, a node at a time; the tree is laid
+// out again as they come, at most every quarter of a second.
+//
 //	tv := treeview.New()
 //	tv.OnSelected = func(id int) { details.Show(tree.Nodes[id]) }
 //	tv.SetTree(tree)

@@ -32,17 +32,26 @@ type model struct {
 	index  *layout.Index
 	at     map[int]int // node id → pruned index of its full occurrence
 	parent []int       // pruned index → its parent's, -1 for the root
+
+	sprouts *draw.SproutsTree // the drawings of a Sprouts tree's nodes, nil for other games
+	wanted  []int             // nodes on show whose drawings are not made yet
 }
 
-// picKey names a node's picture: its id and whether it is drawn cut or as a repeat.
+// maxDrawn is the most nodes on show for which Sprouts drawings are made: past it, the nodes
+// not drawn yet show their strings (a drawing takes up to about 0.1 s).
+const maxDrawn = 1000
+
+// picKey names a node's picture: its id, whether it is drawn cut or as a repeat, and
+// whether its Sprouts drawings are all there.
 type picKey struct {
 	id          int
 	cut, repeat bool
+	partial     bool
 }
 
 // newModel returns the model of t, collapsed to the depth that shows about StartNodes nodes.
 func newModel(t *engine.Tree, m draw.Measurer) *model {
-	md := &model{tree: t, measure: m, pics: map[picKey]draw.Picture{}}
+	md := &model{tree: t, measure: m, pics: map[picKey]draw.Picture{}, sprouts: draw.SproutsOf(t)}
 	md.expanded = make([]bool, len(t.Nodes))
 	md.expandTo(startDepth(t, StartNodes))
 	return md
@@ -150,6 +159,7 @@ func (md *model) relayout() {
 	md.at = make(map[int]int, len(md.pruned.IDs))
 	md.parent = make([]int, len(md.pruned.IDs))
 	md.parent[0] = -1
+	md.wanted = md.wanted[:0]
 	for k, kids := range md.pruned.Children {
 		for _, c := range kids {
 			md.parent[c] = k
@@ -175,7 +185,14 @@ func (md *model) relayout() {
 // md.pics or old (the pictures of the last layout) when it was drawn already.
 func (md *model) picture(old map[picKey]draw.Picture, id int, cut, repeat bool) draw.Picture {
 	has := len(md.children(id)) > 0
-	k := picKey{id, cut && has, repeat && has}
+	c := md.couple(id, cut && has, repeat && has)
+	k := picKey{id, c.Cut, c.Repeat, false}
+	if md.sprouts != nil && !md.sprouts.Fill(&c, id, false) {
+		k.partial = true
+		if len(md.pruned.IDs) <= maxDrawn {
+			md.wanted = append(md.wanted, id)
+		}
+	}
 	if p, ok := md.pics[k]; ok {
 		return p
 	}
@@ -183,7 +200,7 @@ func (md *model) picture(old map[picKey]draw.Picture, id int, cut, repeat bool) 
 		md.pics[k] = p
 		return p
 	}
-	p := draw.Node(md.couple(id, k.cut, k.repeat), md.measure)
+	p := draw.Node(c, md.measure)
 	md.pics[k] = p
 	return p
 }

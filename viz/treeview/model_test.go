@@ -19,9 +19,15 @@ func cramTree(t testing.TB, pos string) *engine.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := engine.NewSolver().ProveNimber(context.Background(), "cram", b)
+	return proveTree(t, "cram", b)
+}
+
+// proveTree returns the solution tree proving the nimber of p, a position of game.
+func proveTree(t testing.TB, game string, p engine.Position) *engine.Tree {
+	t.Helper()
+	tree, err := engine.NewSolver().ProveNimber(context.Background(), game, p)
 	if err != nil {
-		t.Fatalf("ProveNimber(%q): %v", pos, err)
+		t.Fatalf("ProveNimber(%s): %v", p, err)
 	}
 	return tree
 }

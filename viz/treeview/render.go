@@ -119,6 +119,7 @@ func (r *renderer) redraw(size fyne.Size) {
 	r.built = len(r.vis)
 	r.markSelected()
 	r.trim()
+	r.v.drawLater()
 }
 
 // dashesInView returns how many dashes the dashed frames of the nodes in view would take.
@@ -162,6 +163,13 @@ func (r *renderer) item(it draw.Item, ox, oy float64) {
 		r.line(ox+it.Min.X, oy+it.Min.Y, ox+it.Max.X, oy+it.Max.Y, it.Style)
 	case draw.OpText:
 		r.text(it, ox, oy)
+	case draw.OpCurve:
+		// Through the ends of its Bézier pieces: the points of the polyline it smooths,
+		// close enough together to look smooth at a tree's zoom.
+		for i := 3; i < len(it.Pts); i += 3 {
+			p, q := it.Pts[i-3], it.Pts[i]
+			r.line(ox+p.X, oy+p.Y, ox+q.X, oy+q.Y, it.Style)
+		}
 	}
 }
 

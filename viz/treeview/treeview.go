@@ -30,6 +30,9 @@ type TreeView struct {
 	// with how many it would show; the expansion waits for answer. Without it, such an
 	// expansion stops at LargeTree nodes.
 	Ask func(nodes int, answer func(Answer))
+	// Do runs a function on the UI goroutine; nil uses fyne.Do. The drawings of a Sprouts
+	// tree, made in the background, come through it. Tests pass a queue they drain.
+	Do func(func())
 
 	model    *model
 	view     view
@@ -40,6 +43,7 @@ type TreeView struct {
 	message  string   // what the view says with no tree
 	outline  *Outline // the outline of the tree, when it is on show instead of the drawing
 	focused  bool
+	drawer   *drawer // makes the Sprouts drawings of the nodes on show, nil when none works
 }
 
 // New returns an empty tree view.
@@ -63,6 +67,7 @@ func (v *TreeView) Message() string { return v.message }
 // labels readable when fitted (the root's options at least), fitted to the widget. A nil t clears
 // the view.
 func (v *TreeView) SetTree(t *engine.Tree) {
+	v.stopDrawing()
 	v.model, v.selected, v.auto, v.sized = nil, -1, autoStart, fyne.Size{}
 	if t != nil && len(t.Nodes) > 0 {
 		v.model = newModel(t, draw.Estimate{})

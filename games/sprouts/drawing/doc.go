@@ -40,8 +40,18 @@
 // such a region may have no drawn move with its very string; Replay then draws a move to an
 // equal game (the same lands of more than 3 lives, small lands of the same nim-sum).
 //
+// # Typed positions
+//
+// FromString draws any valid string, not only fresh spots: it looks, on the strings alone,
+// for a short game from fresh spots that ends at the position (breadth first, the fewest
+// spots first, pruned by lives and fresh spots, which no move adds), then replays it. ForPath
+// draws a typed root so too.
+//
+//	d, err := drawing.FromString("0.A|1aAa") // a game of 0*3, two moves, drawn
+//
 // # Pictures
 //
 // SVG writes a drawing as a small picture, lines as smooth curves, spots as discs (hollow
-// when dead), legible at the width of a tree node.
+// when dead), legible at the width of a tree node. Smooth gives those curves as Bézier
+// pieces, for other renderers (viz/draw draws tree nodes with them).
 package drawing

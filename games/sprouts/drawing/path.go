@@ -9,18 +9,17 @@ import (
 
 // ForPath returns the drawing of the position reached from root by moves, each an option of
 // the position before it (as the nodes of a solution tree are reached from its root): root
-// drawn as fresh spots, then each move replayed. Only roots of fresh spots ("0*k", "0.0",
-// "0") are drawn; other typed strings get an error, and are shown as strings.
+// drawn as fresh spots ("0*k", "0.0", "0"), or as FromString draws a typed string, then each
+// move replayed.
 func ForPath(root string, moves []string) (*Drawing, error) {
 	p, err := sprouts.Parse(root)
 	if err != nil {
 		return nil, err
 	}
-	k, ok := freshSpots(p.String())
-	if !ok {
-		return nil, fmt.Errorf("drawing: no drawing for %s: only fresh spots (0*k) are drawn", p)
+	d, err := FromString(p.String())
+	if err != nil {
+		return nil, err
 	}
-	d := New(k)
 	for i, m := range moves {
 		next, err := d.Replay(m)
 		if err != nil {
@@ -51,4 +50,16 @@ func freshSpots(s string) (int, bool) {
 		k = 10*k + int(c-'0')
 	}
 	return k, true
+}
+
+// Shows reports whether d is a drawing of position pos: its string is pos's canonical text,
+// or the same position written another way, or, after a move Replay drew in a region the
+// canonical form merges, an equal game (see equiv.go).
+func (d *Drawing) Shows(pos string) bool {
+	p, err := sprouts.Parse(pos)
+	if err != nil {
+		return false
+	}
+	got, want := d.String(), p.String()
+	return samePosition(got, want) || gameKey(got) == gameKey(want)
 }

@@ -13,8 +13,8 @@ func TestForPath(t *testing.T) {
 	if got := d.String(); got != "AB|AC|BC" {
 		t.Errorf("ForPath: %s, want AB|AC|BC", got)
 	}
-	if _, err := ForPath("1a1a", nil); err == nil {
-		t.Error("ForPath(1a1a) drew a typed string")
+	if d, err := ForPath("1a1a", []string{"1a2a"}); err != nil || d.String() != "1a2a" {
+		t.Errorf("ForPath(1a1a, 1a2a): %v, %v, want 1a2a", d, err)
 	}
 	if _, err := ForPath("0*3", []string{"1a1a"}); err == nil {
 		t.Error("ForPath(0*3, 1a1a) replayed a move that is no option")

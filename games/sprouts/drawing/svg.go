@@ -73,18 +73,33 @@ func (d *Drawing) bounds() (lo, hi Point) {
 	return lo, hi
 }
 
-// smoothPath writes polyline p as cubic Bézier pieces through its points (Catmull–Rom with
-// half the usual tangents, which keeps the curve near the polyline), y flipped.
+// smoothPath writes polyline p as the cubic Bézier pieces of Smooth, y flipped.
 func smoothPath(p []Point) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "M%s %s", num(p[0].X), num(-p[0].Y))
+	c := Smooth(p)
+	fmt.Fprintf(&b, "M%s %s", num(c[0].X), num(-c[0].Y))
+	for i := 1; i+2 < len(c); i += 3 {
+		fmt.Fprintf(&b, "C%s %s %s %s %s %s", num(c[i].X), num(-c[i].Y), num(c[i+1].X), num(-c[i+1].Y), num(c[i+2].X), num(-c[i+2].Y))
+	}
+	return b.String()
+}
+
+// Smooth returns the smooth curve through polyline p as cubic Bézier pieces: p's first point,
+// then for each piece its two control points and its end, 3(len(p)−1)+1 points. The
+// tangents are Catmull–Rom's halved, which keeps the curve near the polyline.
+func Smooth(p []Point) []Point {
+	if len(p) == 0 {
+		return nil
+	}
+	out := make([]Point, 0, 3*len(p)-2)
+	out = append(out, p[0])
 	at := func(i int) Point { return p[min(max(i, 0), len(p)-1)] }
 	for i := 0; i+1 < len(p); i++ {
 		c1 := p[i].add(at(i + 1).sub(at(i - 1)).scale(1.0 / 12))
 		c2 := at(i + 1).sub(at(i + 2).sub(p[i]).scale(1.0 / 12))
-		fmt.Fprintf(&b, "C%s %s %s %s %s %s", num(c1.X), num(-c1.Y), num(c2.X), num(-c2.Y), num(p[i+1].X), num(-p[i+1].Y))
+		out = append(out, c1, c2, p[i+1])
 	}
-	return b.String()
+	return out
 }
 
 // num writes x with two decimals at most.
