@@ -144,8 +144,13 @@ func TestSproutsEditor_TypedString(t *testing.T) {
 	if c := sproutsCanvas(t, e); c.Drawing().String() != "1a1a" || len(c.Drawing().Lines) != 2 {
 		t.Fatalf("1a1a typed after 0*2: drawing %s", c.Drawing())
 	}
-	e.SetNotation("AB.CD|AB|CD") // no moves lead there from what is drawn: the text
-	if _, ok := e.Pictures()[0].(*textPicture); !ok || e.Notation() != "AB.CD|AB|CD" {
+	e.SetNotation("AB.CD|AB|CD") // no move of what is drawn: a game found that leads there
+	if c := sproutsCanvas(t, e); c.Drawing().String() != "AB.CD|AB|CD" {
+		t.Fatalf("AB.CD|AB|CD typed: drawing %s", c.Drawing())
+	}
+	big := "0.0.0.0.0.0.0.0.0.0.AB|AB" // 32 lives: a game from 11 spots, too long to draw
+	e.SetNotation(big)
+	if _, ok := e.Pictures()[0].(*textPicture); !ok || e.Notation() != big {
 		t.Fatalf("a string with no drawing shows a %T", e.Pictures()[0])
 	}
 	e.SetNotation("0*3")

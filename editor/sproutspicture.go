@@ -22,11 +22,12 @@ const maxNewSpots = 20
 
 // sproutsPicture is a Sprouts position drawn as spots and curves, played by dragging curves
 // on its SproutsCanvas, with buttons to relax the layout, start anew from k spots, save and
-// open the drawing. A move stepped into (typed, or opened from the solver's list) is drawn
-// on the drawing by drawing.Replay. A typed string gets the drawing of the same position the editor showed last (Undo, Redo),
-// or the current drawing with the move replayed when it is one of its options, or fresh
-// spots for 0*k; any other string has no drawing, and SetTerm fails so that the editor shows
-// its text.
+// open the drawing. A typed string (or a move opened from the solver's list) gets the
+// drawing the editor showed last of the same position (Undo, Redo), or the drawing on show
+// with the move replayed when it is one of its options, or a drawing of its own
+// (drawing.FromString: fresh spots, or a game found that leads there); a string with too
+// many lives to draw at once, or none found, has no drawing, and SetTerm fails so that the
+// editor shows its text.
 type sproutsPicture struct {
 	widget.BaseWidget
 	canvas   *SproutsCanvas
@@ -91,9 +92,10 @@ func (p *sproutsPicture) SetTerm(term string) error {
 }
 
 // drawingOf returns a drawing of the position pos, written c, the first line of the move to
-// mark in it (-1 for none) and the drawing it was drawn from (or nil): the drawing on show when it is of c; the drawing shown last
-// of c, when it was drawn from the drawing on show or c is no move of it (Undo, Redo); the
-// drawing on show with the move to c replayed, marked; or fresh spots for 0*k.
+// mark in it (-1 for none) and the drawing it was drawn from (or nil): the drawing on show
+// when it is of c; the drawing shown last of c, when it was drawn from the drawing on show
+// or c is no move of it (Undo, Redo); the drawing on show with the move to c replayed,
+// marked; or FromString's drawing of c.
 func (p *sproutsPicture) drawingOf(c string, pos *sprouts.Position) (d *drawing.Drawing, marked int, parent *drawing.Drawing, err error) {
 	cur := p.canvas.Drawing()
 	kept, known := p.memo[c]
@@ -113,12 +115,20 @@ func (p *sproutsPicture) drawingOf(c string, pos *sprouts.Position) (d *drawing.
 	if known {
 		return kept.d, -1, kept.parent, nil
 	}
-	d, err = drawing.ForPath(c, nil)
+	if n := pos.Lives(); n > maxDrawnLives && !strings.HasPrefix(c, "0*") {
+		// FromString replays a game from about n/3 fresh spots: as slow as Replay there.
+		return nil, 0, nil, fmt.Errorf("sprouts: no drawing of %s: %d lives, more than %d", c, n, maxDrawnLives)
+	}
+	d, err = drawing.FromString(c)
 	if err != nil {
-		return nil, 0, nil, fmt.Errorf("sprouts: no drawing of %s: only positions reached by moves from 0*k are drawn", c)
+		return nil, 0, nil, err
 	}
 	return d, -1, nil, nil
 }
+
+// maxDrawnLives is the most lives of a typed position drawn by drawing.FromString from the
+// editor (26 lives take about a second; its game starts from 9 spots).
+const maxDrawnLives = 3 * maxReplayBoundaries
 
 // optionOf returns the option of the position written from that is pos, as the engine
 // writes it, and whether there is one.

@@ -12,7 +12,7 @@ import (
 // drawn and the engine's replayed on the drawing, to its end.
 func sproutsEditDemoSteps() []demoStep {
 	steps := []demoStep{
-		{name: "80-sprouts-drawn", action: func(w *Workbench) {
+		{name: "80-sproutsdraw-drawn", action: func(w *Workbench) {
 			w.SetPlayMode(false)
 			w.Editor.SetState(stateOf("sprouts", "0*4"))
 			c := w.Editor.SproutsCanvas(0)
@@ -24,13 +24,13 @@ func sproutsEditDemoSteps() []demoStep {
 			c.DragCurve(pt(-100, 0), pt(-160, 40), pt(-160, -40), pt(-100, 0)) // a loop on the left spot
 			c.DragCurve(pt(0, -100), pt(40, 0), pt(80, 80))                    // bottom to the new spot
 		}},
-		{name: "81-sprouts-refused", action: func(w *Workbench) {
+		{name: "81-sproutsdraw-refused", action: func(w *Workbench) {
 			if c := w.Editor.SproutsCanvas(0); c != nil {
 				c.DragCurve(pt(100, 0), pt(0, -40), pt(-100, 0)) // across the last curve
 			}
 		}},
-		{name: "82-sprouts-relaxed", action: func(w *Workbench) { w.Editor.RelaxDrawing() }},
-		{name: "83-sprouts-move-shown", action: func(w *Workbench) {
+		{name: "82-sproutsdraw-relaxed", action: func(w *Workbench) { w.Editor.RelaxDrawing() }},
+		{name: "83-sproutsdraw-move-shown", action: func(w *Workbench) {
 			if c := w.Editor.SproutsCanvas(0); c != nil {
 				_, pos := w.Editor.Current()
 				for o := range pos.Options() {
@@ -39,7 +39,7 @@ func sproutsEditDemoSteps() []demoStep {
 				}
 			}
 		}},
-		{name: "84-sprouts-play", action: func(w *Workbench) {
+		{name: "84-sproutsdraw-play", action: func(w *Workbench) {
 			w.Editor.ClearMove()
 			w.Editor.SetState(stateOf("sprouts", "0*4"))
 			w.SetPlayMode(true)
@@ -47,7 +47,7 @@ func sproutsEditDemoSteps() []demoStep {
 			w.Play.NewGame()
 		}},
 	}
-	for _, name := range []string{"85-sprouts-play-1", "86-sprouts-play-2", "87-sprouts-play-3", "88-sprouts-play-4", "89-sprouts-play-5", "90-sprouts-play-6"} {
+	for _, name := range []string{"85-sproutsdraw-play-1", "86-sproutsdraw-play-2", "87-sproutsdraw-play-3", "88-sproutsdraw-play-4", "89-sproutsdraw-play-5", "90-sproutsdraw-play-6"} {
 		steps = append(steps, demoStep{name: name, action: drawUserMove, pause: 1500 * time.Millisecond})
 	}
 	return steps
