@@ -104,17 +104,15 @@ func (v sproutsView) curveOf(d *drawing.Drawing, a, b int, xs, ys []float64) []d
 }
 
 // smoothed returns polyline p sampled along the smooth curve drawing.SVG draws through it
-// (Catmull–Rom with half the usual tangents), steps points per segment.
+// (drawing.Smooth's Bézier pieces), steps points per piece.
 func smoothed(p []drawing.Point, steps int) []drawing.Point {
 	if len(p) < 3 {
 		return p
 	}
-	at := func(i int) drawing.Point { return p[min(max(i, 0), len(p)-1)] }
-	out := []drawing.Point{p[0]}
-	for i := 0; i+1 < len(p); i++ {
-		p0, p3 := p[i], p[i+1]
-		c1 := drawing.Point{X: p0.X + (at(i+1).X-at(i-1).X)/12, Y: p0.Y + (at(i+1).Y-at(i-1).Y)/12}
-		c2 := drawing.Point{X: p3.X - (at(i+2).X-p0.X)/12, Y: p3.Y - (at(i+2).Y-p0.Y)/12}
+	c := drawing.Smooth(p)
+	out := []drawing.Point{c[0]}
+	for i := 0; i+3 < len(c); i += 3 {
+		p0, c1, c2, p3 := c[i], c[i+1], c[i+2], c[i+3]
 		for k := 1; k <= steps; k++ {
 			t := float64(k) / float64(steps)
 			u := 1 - t
