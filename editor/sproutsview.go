@@ -35,23 +35,10 @@ func fitView(d *drawing.Drawing, w, h float64) sproutsView {
 
 // drawingBox returns the box round d's spots and lines.
 func drawingBox(d *drawing.Drawing) (lo, hi drawing.Point) {
-	if d == nil || len(d.Spots) == 0 {
+	if d == nil {
 		return drawing.Point{X: -1, Y: -1}, drawing.Point{X: 1, Y: 1}
 	}
-	lo, hi = d.Spots[0], d.Spots[0]
-	grow := func(p drawing.Point) {
-		lo = drawing.Point{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
-		hi = drawing.Point{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
-	}
-	for _, p := range d.Spots {
-		grow(p)
-	}
-	for _, l := range d.Lines {
-		for _, p := range l.Path {
-			grow(p)
-		}
-	}
-	return lo, hi
+	return d.Bounds()
 }
 
 // screen returns the pixel position of drawing point p.

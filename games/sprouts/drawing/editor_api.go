@@ -21,3 +21,7 @@ func (d *Drawing) Curve(option string) ([]Point, error) {
 	}
 	return c, nil
 }
+
+// Bounds returns the box round d's spots and the points of its lines ((−1, −1) to (1, 1) with
+// no spot).
+func (d *Drawing) Bounds() (lo, hi Point) { return d.bounds() }
