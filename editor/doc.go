@@ -14,8 +14,14 @@
 //	        is marked
 //	heaps   nim, Kayles, octal and subtraction games: a row of tokens per heap, with
 //	        steppers, remove and add; a tap on a token sets the heap's size
-//	others  Sprouts and any game without a picture: the notation, large, with the list
-//	        of its moves (Sprouts with a legend of its notation)
+//	sprouts SproutsCanvas: spots and curves; a curve dragged from a spot to a spot
+//	        (ends snapped to the nearest spot) is given to drawing.Draw and is a move,
+//	        or is refused with its reason in one red line on the paper; Relax, New 0*k,
+//	        Save… and Open… (a position file with the drawing, checked when read); a
+//	        typed string is drawn when it is 0*k, a move of the drawing on show
+//	        (drawing.Replay) or a position drawn before (Undo, Redo), else shown as text
+//	others  any game without a picture: the notation, large, with the list of its moves
+//	        (Sprouts strings with no drawing, with a legend of the notation)
 //
 // Each picture has a one-line hint over it, and the boards grow with the room they are
 // given (partsLayout). ShowMove draws one of the position's options on the pictures without

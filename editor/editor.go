@@ -31,9 +31,13 @@ type Editor struct {
 	// OnEscape is called when Esc is pressed in one of the editor's fields (the game menu,
 	// its parameter, the position), which take the key from the window.
 	OnEscape func()
+	// Files asks for the files of Save drawing and Open drawing (Sprouts); without it those
+	// buttons say there is no file dialog.
+	Files FilePicker
 
-	catalog Catalog
-	history History
+	catalog  Catalog
+	history  History
+	drawings drawingMemo // the Sprouts drawings shown, by position, for Undo and Redo
 
 	gameMenu *Select
 	param    *Entry
@@ -56,7 +60,7 @@ type Editor struct {
 
 // New returns an editor of the games of c, showing the example position of its first game.
 func New(c Catalog) *Editor {
-	e := &Editor{catalog: c}
+	e := &Editor{catalog: c, drawings: drawingMemo{}}
 	e.ExtendBaseWidget(e)
 	e.build()
 	if len(c.Entries) > 0 {

@@ -248,8 +248,10 @@ func TestEditor_Hints(t *testing.T) {
 		{"chomp", "3x4", "Click a square to bite: it and every square above and to its right go"},
 		{"nim", "3 5 7", "Type heap sizes or use + and −"},
 		{"kayles", "4 7", "Type heap sizes or use + and −"},
-		{"sprouts", "0*3", "'.' separates the boundaries of a region, '|' the regions of a land, '+' the lands"},
-		{"sprouts", "0*3", "0, 1, 2 have 3, 2, 1 lives"},
+		{"sprouts", "0*3", "Drag from a spot to a spot"},
+		// a string with no drawing (too many lives) is shown as text, with a legend of the notation
+		{"sprouts", "0.0.0.0.0.0.0.0.0.0.AB|AB", "'.' separates the boundaries of a region, '|' the regions of a land, '+' the lands"},
+		{"sprouts", "0.0.0.0.0.0.0.0.0.0.AB|AB", "0, 1, 2 have 3, 2, 1 lives"},
 	} {
 		e, _ := newTestEditor(t, State{Game: c.game, Notation: c.position})
 		if got := e.Hint(); !strings.Contains(got, c.want) {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"grundy/engine"
 	"grundy/games"
 )
 
@@ -37,6 +38,7 @@ const (
 	FamilyChomp
 	FamilyBoxing    // boxing-match: a grid of stones (boxing.go)
 	FamilyChocolate // breaking-chocolates: a bar painted black and white (chocolate.go)
+	FamilySprouts   // sprouts: spots and curves, played by drawing (sproutspicture.go)
 )
 
 // FamilyOf returns the family of the game g.
@@ -50,6 +52,8 @@ func FamilyOf(g games.Game) Family {
 		return FamilyBoxing
 	case "breaking-chocolates":
 		return FamilyChocolate
+	case "sprouts":
+		return FamilySprouts
 	}
 	if _, ok := g.(games.HeapGame); ok {
 		return FamilyHeaps
@@ -74,6 +78,8 @@ func NewPicture(f Family, g games.Game, term string) (Picture, error) {
 		p = newBoxingPicture()
 	case FamilyChocolate:
 		p = newChocolatePicture()
+	case FamilySprouts:
+		p = newSproutsPicture(nil)
 	default:
 		p = newTextPicture(g)
 	}
@@ -156,6 +162,12 @@ func (p *textPicture) movesOf(term string) []string {
 	if err != nil {
 		return nil
 	}
+	return optionNames(pos)
+}
+
+// optionNames returns the notations of the options of pos (the first maxMoves), sorted,
+// without repeats.
+func optionNames(pos engine.Position) []string {
 	var out []string
 	for o := range pos.Options() {
 		if len(out) == maxMoves {

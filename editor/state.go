@@ -100,7 +100,7 @@ func (e *Editor) rebuild(fam Family, g games.Game, terms []string) {
 	e.pictures = e.pictures[:0]
 	var objs []fyne.CanvasObject
 	for k, t := range terms {
-		p, err := NewPicture(fam, g, t)
+		p, err := e.newPicture(fam, g, t)
 		if err != nil {
 			p, _ = NewPicture(FamilyText, g, t)
 		}
@@ -114,6 +114,21 @@ func (e *Editor) rebuild(fam Family, g games.Game, terms []string) {
 	e.parts.Objects = objs
 	e.parts.Layout = partsLayout{} // the pictures scaled to the room
 	e.parts.Refresh()
+}
+
+// newPicture returns the picture of family f showing term; a Sprouts picture shares the
+// editor's drawings and files.
+func (e *Editor) newPicture(f Family, g games.Game, term string) (Picture, error) {
+	if f != FamilySprouts {
+		return NewPicture(f, g, term)
+	}
+	p := newSproutsPicture(e.drawings)
+	p.save = func() { e.fileAsked(p, e.saveDrawingAsked) }
+	p.open = func() { e.fileAsked(p, e.openDrawingAsked) }
+	if err := p.SetTerm(term); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // frame puts a remove button over picture k when the position is a sum.

@@ -17,7 +17,7 @@ func TestTextPicture_StepsIntoMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pic, err := NewPicture(FamilyOf(g), g, "0*2")
+	pic, err := NewPicture(FamilyText, g, "0*2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,16 +37,20 @@ func TestTextPicture_StepsIntoMove(t *testing.T) {
 	}
 }
 
-// TestEditor_SproutsStepsIntoMove steps into a move from the editor itself.
+// TestEditor_SproutsStepsIntoMove steps into a move from the editor itself: the move is
+// drawn on the drawing.
 func TestEditor_SproutsStepsIntoMove(t *testing.T) {
 	test.NewTempApp(t)
 	e := New(DefaultCatalog())
 	if err := e.SetState(State{Game: "sprouts", Notation: "0*2"}); err != nil {
 		t.Fatal(err)
 	}
-	e.Pictures()[0].(*textPicture).moves.SetSelected("0.AB|AB")
+	e.SetNotation("0.AB|AB") // as the solver's Open move in editor does
 	if e.Notation() != "0.AB|AB" {
 		t.Fatalf("after stepping into 0.AB|AB the notation is %q", e.Notation())
+	}
+	if d := e.SproutsCanvas(0).Drawing(); len(d.Lines) != 2 || d.String() != "0.AB|AB" {
+		t.Fatalf("after stepping into 0.AB|AB the drawing is %s with %d lines", d, len(d.Lines))
 	}
 	e.Undo()
 	if e.Notation() != "0*2" {

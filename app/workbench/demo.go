@@ -121,6 +121,7 @@ func RunDemo(w *Workbench, in io.Reader, out io.Writer, outDir string) {
 	time.Sleep(time.Second) // let the window appear
 	steps := append(append(append(demoSteps(outDir), demoExportSteps(outDir)...), moveDemoSteps()...), treeDemoSteps()...)
 	steps = append(append(append(steps, playDemoSteps()...), dayDemoSteps(outDir)...), sproutsDemoSteps(outDir)...)
+	steps = append(steps, sproutsEditDemoSteps()...)
 	for _, s := range onlySteps(steps, os.Getenv("GRUNDY_DEMO_ONLY")) {
 		var done <-chan struct{}
 		fyne.DoAndWait(func() {

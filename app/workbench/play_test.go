@@ -210,6 +210,19 @@ func TestPlay_NimEngineAnswersLeavePPositions(t *testing.T) {
 	}
 }
 
+// checkLost fails t when position after of g, which the engine left, is not lost for the
+// player to move (nimber 0 by brute force).
+func checkLost(t *testing.T, g games.Game, after string, memo map[string]int) {
+	t.Helper()
+	p, err := games.Parse(g, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bruteNimber(p, memo); n != 0 {
+		t.Errorf("the engine left %q, nimber %d", after, n)
+	}
+}
+
 // bruteNimber is the nimber of p by plain mex over its options, apart from the engine's
 // search.
 func bruteNimber(p engine.Position, memo map[string]int) int {
@@ -269,15 +282,7 @@ func TestPlay_CramOnTheBoard(t *testing.T) {
 		}
 		d := pairs[rng.IntN(len(pairs))]
 		b.Play(d[0], d[1], d[2], d[3])
-	}, func(after string) {
-		p, err := games.Parse(g, after)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := bruteNimber(p, memo); n != 0 {
-			t.Errorf("the engine left %q, nimber %d", after, n)
-		}
-	})
+	}, func(after string) { checkLost(t, g, after, memo) })
 	if wins, losses := w.Play.Score(); wins != 0 || losses != 1 {
 		t.Errorf("score %d–%d, want 0–1", wins, losses)
 	}

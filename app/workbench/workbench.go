@@ -89,6 +89,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.title = widget.NewLabelWithStyle("Solution tree", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	w.title.Truncation = fyne.TextTruncateEllipsis
 	w.Editor = editor.New(cat)
+	w.Editor.Files = w.picker // Save and Open drawing (Sprouts)
 	w.Solver = NewSolverPanel(w.Editor.Current, do, a.Preferences())
 	w.Play = NewPlayPanel(w.Editor, w.Solver, do, a.Preferences())
 	w.Tree = treeview.New()
