@@ -96,6 +96,12 @@ func NewRunner(game string, c Config) (*Runner, error) {
 	if c.ThreadCPU {
 		opts = append(opts, engine.WithThreadCPU())
 	}
+	if r.store != nil {
+		// Facts imported and not verified order the search's options, never prove.
+		if claims, err := r.store.Claims(game); err == nil && claims != nil {
+			opts = append(opts, engine.WithClaims(claims))
+		}
+	}
 	r.solver = engine.NewSolver(opts...)
 	return r, nil
 }
