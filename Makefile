@@ -7,7 +7,7 @@ GO      ?= go
 APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
 SHOT_DEPS = xvfb imagemagick xdotool
 # What TestInstall checks an install with (it skips each one that is missing).
-CHECK_DEPS = man-db desktop-file-utils appstream
+CHECK_DEPS = man-db desktop-file-utils appstream coinor-cbc
 FUZZTIME ?= 15s
 
 # Where make install puts things: PREFIX/bin, PREFIX/share/…; DESTDIR is prepended to every

@@ -45,7 +45,7 @@ func init() {
 		{"merge", "db merge PATH… [--db PATH] [--timeout D]", "add other stores' facts, each store all or nothing; conflicts are reported with both values (exit 1)", runDBMerge},
 		{"repair", "db repair [--db PATH]",
 			"salvage a damaged store: what its tables and logs hold goes into a new store in its place, the old files aside", runDBRepair},
-		{"check", "db check FILE --game G POSITION [-o SMALL [--shrink]] [--tree PROOF.json] [--timeout D] [--no-theory]",
+		{"check", "db check FILE --game G POSITION [-o SMALL [--shrink] [--smallest]] [--outcome-only] [--tree PROOF.json] [--timeout D] [--no-theory]",
 			"Glop's check: the position's outcome and nimber from the file's losing couples and the game's theory", runDBCheck},
 	}
 }

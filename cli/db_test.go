@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -299,6 +300,32 @@ func TestDB_Check(t *testing.T) {
 	}
 }
 
+// --smallest writes the fewest couples of the file that still derive the position, which
+// db check then derives it from; --outcome-only proves a winning position's outcome
+// without its own line (0*5: 23 couples of the 26 the check used), and keeps a losing one's.
+func TestDB_CheckSmallest(t *testing.T) {
+	if _, err := exec.LookPath("cbc"); err != nil {
+		t.Skip("cbc not installed (apt package coinor-cbc; make test installs it)")
+	}
+	small := filepath.Join(t.TempDir(), "small.spr")
+	out := grundyOK(t, "db", "check", "../store/testdata/sprouts-5-unminimised.spr", "--game", "sprouts", "0*5", "-o", small, "--smallest", "--outcome-only")
+	if !strings.Contains(out, "of the smallest certificate the file holds") {
+		t.Errorf("check --smallest said %q", out)
+	}
+	again := grundyOK(t, "db", "check", small, "--game", "sprouts", "0*5", "--no-theory")
+	if !strings.Contains(again, `"0*5"`) || !strings.Contains(again, "first-player win") {
+		t.Errorf("check of the smallest: %q", again)
+	}
+	text, _ := os.ReadFile(small)
+	if n := strings.Count(string(text), "\n") - 1; n > 23 { // the proof used 26, --shrink leaves 23
+		t.Errorf("the smallest certificate of 0*5 from this file: %d couples, want at most 23", n)
+	}
+	out = grundyOK(t, "db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "--outcome-only")
+	if !strings.Contains(out, `nimber("0*2") = 0, a second-player win`) {
+		t.Errorf("check --outcome-only said %q", out)
+	}
+}
+
 // Usage errors exit 2 with one line.
 func TestDB_Usage(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "facts")
@@ -319,6 +346,7 @@ func TestDB_Usage(t *testing.T) {
 		{[]string{"db", "merge", db, "--db", db}, "is the store merged into"},
 		{[]string{"db", "merge", filepath.Join(db, "none"), "--db", db}, "no store at"},
 		{[]string{"db", "check", "testdata/sprouts-small.spr", "0*2"}, "want --game G"},
+		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "--smallest"}, "--smallest: want -o FILE"},
 		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2x"}, `parsing "0*2x"`},
 	} {
 		code, _, errOut := grundy(tt.args...)

@@ -23,6 +23,8 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s)")
 	noTheory := fs.Bool("no-theory", false, "take every nimber from the file, none from the game's theory (Glop's check proper)")
 	shrink := fs.Bool("shrink", false, "with -o: then leave the couples out one at a time, each the position is still derived without (minutes on a few hundred couples; a stop keeps the smallest so far)")
+	smallest := fs.Bool("smallest", false, "with -o: the fewest of the file's couples that derive the same result, every choice weighed at once by a 0-1 program that COIN-OR CBC (the cbc command) solves; nimbers from the file alone; a stop keeps the smallest found")
+	outcomeOnly := fs.Bool("outcome-only", false, "derive the outcome only: the file's line giving a position of one component a nimber other than 0 is not read, so the proof shows it winning from its options")
 	pos, err := parseArgs(fs, args)
 	switch {
 	case err != nil:
@@ -34,6 +36,8 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 		err = usagef("--timeout %v: want 0 (none) or more", *timeout)
 	case *shrink && *small == "":
 		err = usagef("--shrink: want -o FILE, where the smaller certificate goes")
+	case *smallest && *small == "":
+		err = usagef("--smallest: want -o FILE, where the smallest certificate goes")
 	}
 	if err != nil {
 		return dbFail(env, "check", err)
@@ -51,11 +55,14 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return dbFail(env, "check", err)
 	}
+	if *outcomeOnly {
+		db = withoutComponents(db, p)
+	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	start := time.Now()
 	var opts []store.CertifyOption
-	if *noTheory {
+	if *noTheory || *smallest {
 		opts = append(opts, store.DatabaseOnly())
 	}
 	cert, err := store.Certify(ctx, g.Name(), db, p, opts...)
@@ -64,6 +71,22 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	}
 	printCertificate(env.Stdout, file, db, cert, time.Since(start))
 	what, code := "the proof used", exitOK
+	if *smallest {
+		used := len(cert.Used)
+		best, err := store.Smallest(ctx, g, db, p, store.CBC{Progress: func(n int, took time.Duration) {
+			fmt.Fprintf(env.Stderr, "smallest: a certificate of %s couples (%v)\n", numfmt.Grouped(int64(n)), took.Round(time.Second))
+		}})
+		switch {
+		case best == nil:
+			return dbFail(env, "check", err)
+		case err != nil:
+			code = exitTimeout
+			what = fmt.Sprintf("of the smallest certificate found, of the %s the proof used (stopped before it was shown the smallest: %v)", numfmt.Grouped(int64(used)), err)
+		default:
+			what = fmt.Sprintf("of the smallest certificate the file holds, of the %s the proof used", numfmt.Grouped(int64(used)))
+		}
+		cert = best
+	}
 	if *shrink {
 		var err error
 		used := len(cert.Used)
@@ -85,6 +108,24 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%s: the proof, %s nodes (grundy check verifies it)\n", *treeOut, numfmt.Grouped(int64(len(cert.Tree.Nodes))))
 	}
 	return code
+}
+
+// withoutComponents leaves out of db the line of p, a position of one component, when it
+// gives p a nimber other than 0: the check then derives p's outcome from its options (a
+// winning couple (p, 0)), not its nimber. A losing p's line is its outcome, and is kept.
+func withoutComponents(db *store.Database, p engine.Position) *store.Database {
+	comps := engine.Exactly(p).Split()
+	if len(comps) != 1 {
+		return db
+	}
+	out := *db
+	out.Records = nil
+	for _, r := range db.Records {
+		if n, ok := r.Fact.Nimber(); r.Key != comps[0].Key() || (ok && n == 0) {
+			out.Records = append(out.Records, r)
+		}
+	}
+	return &out
 }
 
 func printCertificate(w io.Writer, file string, db *store.Database, cert *store.Certificate, took time.Duration) {

@@ -1,0 +1,211 @@
+package store
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// CBC solves a Program with COIN-OR's branch and cut solver, the cbc command (Debian's
+// coinor-cbc): the program goes to it as a CPLEX LP file, its best solution comes back.
+type CBC struct {
+	Path string // the command; "" looks for cbc on the PATH
+	// Progress, when not nil, gets a line each time the solver finds a smaller set.
+	Progress func(couples int, took time.Duration)
+}
+
+// ErrNoCBC is returned when the cbc command is not installed.
+var ErrNoCBC = errors.New("the smallest certificate needs COIN-OR CBC, the cbc command (Debian: apt install coinor-cbc)")
+
+func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
+	path := s.Path
+	if path == "" {
+		var err error
+		if path, err = exec.LookPath("cbc"); err != nil {
+			return nil, ErrNoCBC
+		}
+	}
+	dir, err := os.MkdirTemp("", "grundy-cbc-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	model, sol := filepath.Join(dir, "smallest.lp"), filepath.Join(dir, "smallest.sol")
+	if err := writeLPFile(model, prog); err != nil {
+		return nil, err
+	}
+	args := []string{model}
+	if d, ok := ctx.Deadline(); ok {
+		args = append(args, "timeMode", "elapsed", "sec", strconv.Itoa(max(1, int(time.Until(d).Seconds()))))
+	}
+	args = append(args, "solve", "solu", sol)
+	cmd := exec.Command(path, args...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = cmd.Stdout
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cbc: %w", err)
+	}
+	// Ctrl-C asks cbc to stop its search and write the best it has, as at its own time limit.
+	stop := context.AfterFunc(ctx, func() { cmd.Process.Signal(os.Interrupt) })
+	defer stop()
+	last := s.follow(out, start)
+	waitErr := cmd.Wait()
+	chosen, status, readErr := readCBCSolution(sol, prog)
+	switch {
+	case readErr != nil && waitErr != nil:
+		return nil, fmt.Errorf("cbc: %v (%s)", waitErr, last)
+	case readErr != nil:
+		return nil, fmt.Errorf("cbc: %w (%s)", readErr, last)
+	case strings.HasPrefix(status, "Infeasible"):
+		return nil, fmt.Errorf("cbc: no set of the couples proves it (%s)", status)
+	case ctx.Err() != nil:
+		return chosen, ctx.Err()
+	case !strings.HasPrefix(status, "Optimal"):
+		return chosen, fmt.Errorf("cbc stopped before it proved its set the smallest: %s", status)
+	}
+	return chosen, nil
+}
+
+// follow reads cbc's log, reporting each smaller set found, and returns its last line.
+func (s CBC) follow(r io.Reader, start time.Time) string {
+	sc := bufio.NewScanner(r)
+	last := ""
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line != "" {
+			last = line
+		}
+		// "Cbc0012I Integer solution of 58 found by DiveCoefficient after 759 iterations …"
+		if i := strings.Index(line, "Integer solution of "); i >= 0 && s.Progress != nil {
+			f := strings.Fields(line[i+len("Integer solution of "):])
+			if len(f) > 0 {
+				if v, err := strconv.ParseFloat(f[0], 64); err == nil {
+					s.Progress(int(math.Round(v)), time.Since(start))
+				}
+			}
+		}
+	}
+	return last
+}
+
+// writeLPFile writes prog in CPLEX LP format: x<v> for the couples, z<k> for the
+// alternatives of more than one couple (z ≤ each of its x, needs ≥ their owner).
+func writeLPFile(name string, prog *Program) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	writeLP(w, prog)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writeLP(w io.Writer, prog *Program) {
+	vars := prog.used()
+	fmt.Fprint(w, "Minimize\n obj:")
+	for i, v := range vars {
+		fmt.Fprintf(w, " + x%d", v)
+		if i%16 == 15 {
+			fmt.Fprint(w, "\n")
+		}
+	}
+	fmt.Fprint(w, "\nSubject To\n")
+	zs := map[string]string{}
+	name := func(a []int) string {
+		if len(a) == 1 {
+			return "x" + strconv.Itoa(a[0])
+		}
+		k := setKey(a)
+		if z, ok := zs[k]; ok {
+			return z
+		}
+		z := "z" + strconv.Itoa(len(zs))
+		zs[k] = z
+		for _, v := range a {
+			fmt.Fprintf(w, " %s - x%d <= 0\n", z, v)
+		}
+		return z
+	}
+	for _, v := range slices.Sorted(maps.Keys(prog.Fixed)) {
+		fmt.Fprintf(w, " x%d = %d\n", v, map[bool]int{true: 1}[prog.Fixed[v]])
+	}
+	for _, n := range prog.Needs {
+		if len(n.Alternatives) == 0 {
+			fmt.Fprintf(w, " x%d = 0\n", n.Owner)
+			continue
+		}
+		names := make([]string, 0, len(n.Alternatives)) // each named before the need is written
+		for _, a := range n.Alternatives {
+			names = append(names, name(a))
+		}
+		slices.Sort(names)
+		fmt.Fprint(w, " ")
+		for _, z := range slices.Compact(names) {
+			fmt.Fprintf(w, " + %s", z)
+		}
+		if n.Owner < 0 {
+			fmt.Fprint(w, " >= 1\n")
+		} else {
+			fmt.Fprintf(w, " - x%d >= 0\n", n.Owner)
+		}
+	}
+	fmt.Fprint(w, "Bounds\n")
+	for i := range len(zs) {
+		fmt.Fprintf(w, " 0 <= z%d <= 1\n", i)
+	}
+	fmt.Fprint(w, "Binary\n")
+	for _, v := range vars {
+		fmt.Fprintf(w, " x%d\n", v)
+	}
+	fmt.Fprint(w, "End\n")
+}
+
+// readCBCSolution reads cbc's solution file: a status line, then "index name value cost"
+// for each nonzero variable (marked "**" when it breaks a bound). It returns the couples
+// taken.
+func readCBCSolution(name string, prog *Program) ([]int, string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, "", fmt.Errorf("no solution written: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		return nil, "", fmt.Errorf("an empty solution file")
+	}
+	status := strings.TrimSpace(sc.Text())
+	var chosen []int
+	for sc.Scan() {
+		fs := strings.Fields(strings.TrimPrefix(strings.TrimSpace(sc.Text()), "**"))
+		if len(fs) < 3 || !strings.HasPrefix(fs[1], "x") {
+			continue
+		}
+		v, err := strconv.Atoi(fs[1][1:])
+		if err != nil || v < 0 || v >= prog.Vars {
+			return nil, status, fmt.Errorf("solution line %q: no such couple", sc.Text())
+		}
+		if val, err := strconv.ParseFloat(fs[2], 64); err == nil && val > 0.5 {
+			chosen = append(chosen, v)
+		}
+	}
+	return chosen, status, sc.Err()
+}

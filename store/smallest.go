@@ -1,0 +1,339 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+// Smallest finds the fewest couples of db from which Certify still derives what it derives
+// of p from the whole of db: not one couple at a time, as Shrink leaves them out, but every
+// choice at once. Which couples a proof needs is a 0-1 program: a couple taken needs each of
+// its options shown winning, and a winning couple needs one of its losing options, whose
+// components' couples are then taken too; the fewest couples taken is the objective. CBC
+// solves it (the cbc command; see Solver). Its answer is checked by Certify before it is
+// returned, so the program is trusted for nothing but its choice.
+//
+// The proof takes its nimbers from db alone, never from the game's theory (DatabaseOnly):
+// the result is a certificate Glop's check accepts as it is. A stop (ctx) returns the
+// smallest certificate the solver had found, with ctx's error, or the error alone when it
+// had found none.
+func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, solver Solver) (*Certificate, error) {
+	full, err := Certify(ctx, g.Name(), db, p, DatabaseOnly())
+	if err != nil {
+		return nil, err
+	}
+	m, err := newCoupleModel(ctx, g, db)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := m.program(ctx, engine.Exactly(p), full.HasNimber)
+	if err != nil {
+		return nil, err
+	}
+	chosen, stopErr := solver.Solve(ctx, prog)
+	if chosen == nil {
+		if stopErr == nil {
+			stopErr = fmt.Errorf("the solver found no certificate")
+		}
+		return nil, stopErr
+	}
+	sub := &Database{Name: db.Name, Format: db.Format}
+	for _, v := range chosen {
+		sub.Records = append(sub.Records, m.records[v])
+	}
+	// Certify again, with a context of its own: a stopped solver's best is still worth it.
+	cert, err := Certify(context.WithoutCancel(ctx), g.Name(), sub, p, DatabaseOnly())
+	if err != nil {
+		return nil, fmt.Errorf("the solver's choice of %d couples does not prove it: %w", len(chosen), err)
+	}
+	if !sameResult(cert, full) {
+		return nil, fmt.Errorf("the solver's choice of %d couples derives another result", len(chosen))
+	}
+	return cert, stopErr
+}
+
+// A Program is a covering problem in 0-1 variables, one per couple of the database: take the
+// fewest couples such that every Need holds. Variables are numbered 0 … Vars-1.
+type Program struct {
+	Vars  int
+	Fixed map[int]bool // variables whose value is set: taken (true) or left out
+	Needs []Need
+}
+
+// A Need says: when Owner is taken (always, when Owner is -1), so is every couple of at least
+// one of the Alternatives. An empty alternative always holds (such needs are not written);
+// no alternative at all means Owner cannot be taken.
+type Need struct {
+	Owner        int
+	Alternatives [][]int
+}
+
+// A Solver chooses the variables of a Program to take: the smallest set it found, and a
+// non-nil error when it was stopped or failed (with the best set so far, if any).
+type Solver interface {
+	Solve(ctx context.Context, prog *Program) ([]int, error)
+}
+
+// coupleModel holds the database's couples as the program's variables.
+type coupleModel struct {
+	records []Record
+	pos     []engine.Position // each record's position, keyed as the check keys it
+	index   map[string]int    // key → variable
+	memo    map[coupleID][][]int
+	work    int
+	ctx     context.Context
+}
+
+func newCoupleModel(ctx context.Context, g games.Game, db *Database) (*coupleModel, error) {
+	m := &coupleModel{index: map[string]int{}, memo: map[coupleID][][]int{}, ctx: ctx}
+	for _, r := range db.Records {
+		if _, ok := r.Fact.Nimber(); !ok {
+			continue
+		}
+		if r.Position == "" {
+			return nil, fmt.Errorf("couple %q: no position to move from, only an engine key", r.Key)
+		}
+		q, err := g.Parse(r.Position)
+		if err != nil {
+			return nil, err
+		}
+		m.index[r.Key] = len(m.records)
+		m.records = append(m.records, r)
+		m.pos = append(m.pos, engine.Exactly(q))
+	}
+	return m, nil
+}
+
+// nimber gives the database's nimber of the component with key, and its variable.
+func (m *coupleModel) nimber(key string) (n, v int, ok bool) {
+	v, ok = m.index[key]
+	if !ok {
+		return 0, -1, false
+	}
+	n, _ = m.records[v].Fact.Nimber()
+	return n, v, true
+}
+
+func (m *coupleModel) tick() error {
+	if m.work++; m.work%256 == 0 && m.ctx.Err() != nil {
+		return fmt.Errorf("stopped while writing the program: %w", m.ctx.Err())
+	}
+	return nil
+}
+
+// program writes the needs of the couples the proof of p may reach, from p's: its
+// components all taken when the database gives p's nimber (losing), else (p, 0) winning.
+func (m *coupleModel) program(ctx context.Context, p engine.Position, losing bool) (*Program, error) {
+	prog := &Program{Vars: len(m.records), Fixed: map[int]bool{}}
+	queued := map[int]bool{}
+	var queue []int
+	need := func(owner int, alts [][]int) {
+		for _, a := range alts {
+			if len(a) == 0 {
+				return
+			}
+		}
+		prog.Needs = append(prog.Needs, Need{Owner: owner, Alternatives: alts})
+		for _, a := range alts {
+			for _, v := range a {
+				if !queued[v] {
+					queued[v] = true
+					queue = append(queue, v)
+				}
+			}
+		}
+	}
+	comps := engine.CancelPairs(p.Split())
+	if losing {
+		for _, c := range comps {
+			_, v, _ := m.nimber(c.Key())
+			prog.Fixed[v] = true
+			need(-1, [][]int{{v}})
+		}
+	} else {
+		for _, c := range comps {
+			if _, v, ok := m.nimber(c.Key()); ok && len(comps) == 1 {
+				prog.Fixed[v] = false // taken, the check would prove p's nimber instead
+			}
+		}
+		alts, err := m.win(p, 0)
+		if err != nil {
+			return nil, err
+		}
+		need(-1, alts)
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		q := m.pos[v]
+		n, _ := m.records[v].Fact.Nimber()
+		seen := map[coupleID]bool{}
+		for o := range q.Options() {
+			if err := m.tick(); err != nil {
+				return nil, err
+			}
+			oc := o.Split()
+			if id := idOf(oc, n); !seen[id] {
+				seen[id] = true
+				alts, err := m.win(o, n)
+				if err != nil {
+					return nil, err
+				}
+				need(v, alts)
+			}
+		}
+		for i := range n {
+			alts, err := m.win1(q, q.Key(), i)
+			if err != nil {
+				return nil, err
+			}
+			need(v, alts)
+		}
+	}
+	return prog, nil
+}
+
+// win gives the ways of showing (q, n) winning, as Certify's winSum does: every component
+// left after pairs cancel but one from the database, the last shown winning against the
+// heap that makes the sum.
+func (m *coupleModel) win(q engine.Position, n int) ([][]int, error) {
+	comps := engine.CancelPairs(q.Split())
+	switch len(comps) {
+	case 0:
+		if n == 0 {
+			return nil, nil
+		}
+		return [][]int{{}}, nil
+	case 1:
+		return m.win1(comps[0], comps[0].Key(), n)
+	}
+	var out [][]int
+	for i, last := range comps {
+		others := make([]int, 0, len(comps)-1)
+		x, ok := n, true
+		for j, c := range comps {
+			if j == i {
+				continue
+			}
+			k, v, in := m.nimber(c.Key())
+			if !in {
+				ok = false
+				break
+			}
+			x ^= k
+			others = append(others, v)
+		}
+		if !ok {
+			continue
+		}
+		alts, err := m.win1(last, last.Key(), x)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range alts {
+			out = append(out, sortedSet(append(slices.Clone(others), a...)))
+		}
+	}
+	return dedupe(out), nil
+}
+
+// win1 gives the ways of showing (c, x) winning for a component c, as Certify's win1: the
+// heap moved to c's nimber when it is smaller, or an option whose components' nimbers XOR
+// to x.
+func (m *coupleModel) win1(c engine.Position, key string, x int) ([][]int, error) {
+	id := coupleID{key, x}
+	if alts, ok := m.memo[id]; ok {
+		return alts, nil
+	}
+	var out [][]int
+	if k, v, ok := m.nimber(key); ok {
+		if k == x {
+			m.memo[id] = nil
+			return nil, nil
+		}
+		if k < x {
+			out = append(out, []int{v})
+		}
+	}
+	for o := range c.Options() {
+		if err := m.tick(); err != nil {
+			return nil, err
+		}
+		if a, ok := m.losing(o, x); ok {
+			out = append(out, a)
+		}
+	}
+	out = dedupe(out)
+	m.memo[id] = out
+	return out, nil
+}
+
+// losing gives the couples that show (o, x) losing, when the database has every component
+// of o left after pairs cancel and their nimbers XOR to x.
+func (m *coupleModel) losing(o engine.Position, x int) ([]int, bool) {
+	comps := engine.CancelPairs(o.Split())
+	a := make([]int, 0, len(comps))
+	for _, c := range comps {
+		k, v, ok := m.nimber(c.Key())
+		if !ok {
+			return nil, false
+		}
+		x ^= k
+		a = append(a, v)
+	}
+	return sortedSet(a), x == 0
+}
+
+func sortedSet(a []int) []int {
+	slices.Sort(a)
+	return slices.Compact(a)
+}
+
+// dedupe removes repeated alternatives, keeping the first of each.
+func dedupe(alts [][]int) [][]int {
+	seen := map[string]bool{}
+	out := alts[:0]
+	for _, a := range alts {
+		k := setKey(a)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func setKey(a []int) string {
+	var b strings.Builder
+	for _, v := range a {
+		b.WriteString(strconv.Itoa(v))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// used lists the variables some need may take: those the program is about.
+func (p *Program) used() []int {
+	set := map[int]bool{}
+	for v := range p.Fixed {
+		set[v] = true
+	}
+	for _, n := range p.Needs {
+		if n.Owner >= 0 {
+			set[n.Owner] = true
+		}
+		for _, a := range n.Alternatives {
+			for _, v := range a {
+				set[v] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}

@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games"
+)
+
+func needCBC(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("cbc"); err != nil {
+		t.Skip("cbc not installed (apt package coinor-cbc; make test installs it)")
+	}
+}
+
+// fewest is an exhaustive search for the smallest set of a Program's variables that meets
+// every need: branch on the alternatives of the first need not met, bounded by the best so
+// far. Exponential, and independent of CBC: the oracle of the tests.
+func fewest(prog *Program) int {
+	best := prog.Vars + 1
+	taken := map[int]bool{}
+	for v, in := range prog.Fixed {
+		if in {
+			taken[v] = true
+		}
+	}
+	fixedOut := func(a []int) bool {
+		return slices.ContainsFunc(a, func(v int) bool { in, fixed := prog.Fixed[v]; return fixed && !in })
+	}
+	var search func()
+	search = func() {
+		if len(taken) >= best {
+			return
+		}
+		// branch on the need not met with the fewest alternatives left
+		var branch [][]int
+		found := false
+		for _, n := range prog.Needs {
+			if n.Owner >= 0 && !taken[n.Owner] {
+				continue
+			}
+			var open [][]int
+			met := false
+			for _, a := range n.Alternatives {
+				if !slices.ContainsFunc(a, func(v int) bool { return !taken[v] }) {
+					met = true
+					break
+				}
+				if !fixedOut(a) {
+					open = append(open, a)
+				}
+			}
+			if !met && (!found || len(open) < len(branch)) {
+				branch, found = open, true
+				if len(open) == 0 {
+					return // a need nothing can meet
+				}
+			}
+		}
+		if !found {
+			best = len(taken)
+			return
+		}
+		for _, a := range branch {
+			var added []int
+			for _, v := range a {
+				if !taken[v] {
+					taken[v] = true
+					added = append(added, v)
+				}
+			}
+			search()
+			for _, v := range added {
+				delete(taken, v)
+			}
+		}
+	}
+	search()
+	return best
+}
+
+// A pool with choices: the couples of 0*5's proof as the search first read it out, and those
+// of a nimber proof of it. Smallest's certificate derives 0*5 (Certify said so before it
+// returned), is as small as the exhaustive search finds on the same program, and no larger
+// than what Shrink leaves.
+func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
+	needCBC(t)
+	g, _ := games.Lookup("sprouts")
+	f, err := os.Open("testdata/sprouts-5-unminimised.spr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := ReadDatabase(f, "sprouts-5", g)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved, p := solvedDatabase(t, g, "0*5")
+	pool := union(db, solved)
+	ctx := context.Background()
+
+	got, err := Smallest(ctx, g, pool, p, CBC{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newCoupleModel(ctx, g, pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := Certify(ctx, "sprouts", pool, p, DatabaseOnly())
+	prog, err := m.program(ctx, engine.Exactly(p), full.HasNimber)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fewest(prog); len(got.Used) != want {
+		t.Errorf("Smallest: %d couples; the exhaustive search finds %d", len(got.Used), want)
+	}
+	if testing.Short() {
+		return
+	}
+	shrunk, err := Shrink(ctx, "sprouts", pool.Name, pool.Format, p, full, DatabaseOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Used) > len(shrunk.Used) || !sameResult(got, full) {
+		t.Errorf("Smallest: %d couples (win %v); Shrink leaves %d (win %v)", len(got.Used), got.Win, len(shrunk.Used), full.Win)
+	}
+	t.Logf("0*5 from %d couples: %d (Shrink %d)", len(pool.Records), len(got.Used), len(shrunk.Used))
+}
+
+// union returns the records of a and b, each key once.
+func union(a, b *Database) *Database {
+	out := &Database{Name: a.Name + "+" + b.Name, Format: a.Format}
+	seen := map[string]bool{}
+	for _, r := range slices.Concat(a.Records, b.Records) {
+		if !seen[r.Key] {
+			seen[r.Key] = true
+			out.Records = append(out.Records, r)
+		}
+	}
+	return out
+}
+
+// The program CBC gets weighs every choice at once: the root's cheap-looking alternative
+// (one couple) needs three more, the other (two couples) shares one with them and needs
+// nothing more. Greedy picks the one couple first; the smallest takes the two.
+func TestCBC_WeighsChoicesTogether(t *testing.T) {
+	needCBC(t)
+	prog := &Program{Vars: 6, Fixed: map[int]bool{5: false}, Needs: []Need{
+		{Owner: -1, Alternatives: [][]int{{0}, {1, 2}}},
+		{Owner: 0, Alternatives: [][]int{{1, 3}, {5}}},
+		{Owner: 0, Alternatives: [][]int{{4}}},
+		{Owner: 3, Alternatives: nil}, // 3 cannot be taken
+		{Owner: 1, Alternatives: [][]int{{2}}},
+	}}
+	got, err := CBC{}.Solve(context.Background(), prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []int{1, 2}) || fewest(prog) != 2 {
+		t.Fatalf("CBC took %v, want [1 2] (exhaustive: %d)", got, fewest(prog))
+	}
+}
+
+// A program no set meets is said so, not answered with a wrong set.
+func TestCBC_Infeasible(t *testing.T) {
+	needCBC(t)
+	prog := &Program{Vars: 2, Fixed: map[int]bool{}, Needs: []Need{
+		{Owner: -1, Alternatives: [][]int{{0}}},
+		{Owner: 0, Alternatives: nil},
+	}}
+	if got, err := (CBC{}).Solve(context.Background(), prog); err == nil {
+		t.Fatalf("an infeasible program solved: %v", got)
+	}
+}
+
+// Without cbc, the error says what to install.
+func TestCBC_Missing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := CBC{}.Solve(context.Background(), &Program{Vars: 1, Needs: []Need{{Owner: -1, Alternatives: [][]int{{0}}}}})
+	if !errors.Is(err, ErrNoCBC) {
+		t.Fatalf("no cbc on the PATH: %v", err)
+	}
+}
+
+// A solution file naming a couple the program does not have is refused.
+func TestReadCBCSolution_UnknownCouple(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "s.sol")
+	os.WriteFile(name, []byte("Optimal - objective value 1.00000000\n      0 x7   1   1\n"), 0o644)
+	if _, _, err := readCBCSolution(name, &Program{Vars: 2}); err == nil {
+		t.Fatal("x7 of a 2-couple program read")
+	}
+	os.WriteFile(name, []byte("Optimal - objective value 1.00000000\n      0 x1   1   1\n      1 z0   0.5   0\n"), 0o644)
+	got, status, err := readCBCSolution(name, &Program{Vars: 2})
+	if err != nil || !slices.Equal(got, []int{1}) || status[:7] != "Optimal" {
+		t.Fatalf("read %v %q %v", got, status, err)
+	}
+}
