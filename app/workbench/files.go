@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -27,14 +28,18 @@ func (w *Workbench) OpenFile() {
 	})
 }
 
-// OpenPath opens the position or tree file at path and adds it to the recent files.
+// OpenPath opens the position or tree file at path and adds it to the recent files. A
+// Sprouts position saved with its drawing opens drawn as it was.
 func (w *Workbench) OpenPath(path string) error {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if err := w.openDocument(f); err != nil {
+	if hasDrawing(data) {
+		if err := w.Editor.OpenDrawing(path); err != nil {
+			return fmt.Errorf("open %w", err) // the editor's error names the file
+		}
+	} else if err := w.openDocument(bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("open %s: %w", filepath.Base(path), err)
 	}
 	AddRecent(w.app.Preferences(), path)
@@ -82,8 +87,20 @@ func (w *Workbench) SavePosition() {
 		}
 		path = withExt(path, ".json")
 		s := w.Editor.State()
+		if s.Game == "sprouts" && w.Editor.SproutsCanvas(0) != nil && len(w.Editor.Pictures()) == 1 {
+			w.saved(path, w.Editor.SaveDrawing(path)) // a position file that keeps its drawing
+			return
+		}
 		w.saved(path, atomicfile.Write(path, func(f io.Writer) error { return WritePosition(f, s.Game, s.Notation) }))
 	})
+}
+
+// hasDrawing reports whether a position file holds a Sprouts drawing beside its position.
+func hasDrawing(data []byte) bool {
+	var f struct {
+		Drawing json.RawMessage `json:"drawing"`
+	}
+	return json.Unmarshal(data, &f) == nil && len(f.Drawing) > 0 && string(f.Drawing) != "null"
 }
 
 // errNoTree is what Save Tree and Export say with no tree on show.
