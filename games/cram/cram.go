@@ -6,7 +6,6 @@ import (
 	"math/bits"
 
 	"grundy/engine"
-	"grundy/games/parse"
 )
 
 // A Board is a Cram position: a grid of at most 64 cells, each free or filled. Boards are
@@ -42,38 +41,21 @@ func (Game) Parse(s string) (engine.Position, error) {
 // New returns the empty board of rows × cols cells, all free. The board may hold at most 64
 // cells; the error wraps parse.ErrTooLarge or, for a side less than 1, parse.ErrSyntax.
 func New(rows, cols int) (*Board, error) {
-	switch {
-	case rows < 1 || cols < 1:
-		return nil, fmt.Errorf("cram: board %dx%d is empty: %w", rows, cols, parse.ErrSyntax)
-	case rows > maxCells || cols > maxCells || rows*cols > maxCells:
-		return nil, fmt.Errorf("cram: board %dx%d has more than %d cells: %w", rows, cols, maxCells, parse.ErrTooLarge)
+	w, err := newWide(rows, cols, maxCells)
+	if err != nil {
+		return nil, err
 	}
-	g := grid{rows, cols}
-	return &Board{free: g.all(), rows: uint8(rows), cols: uint8(cols)}, nil
+	return &Board{free: w.free.lo, rows: w.rows, cols: w.cols}, nil
 }
 
 // FromGrid returns the board whose cell (i, j) is free when free[i][j] is true. The rows must
 // all have the same length; errors are as for New.
 func FromGrid(free [][]bool) (*Board, error) {
-	cols := 0
-	if len(free) > 0 {
-		cols = len(free[0])
-	}
-	b, err := New(len(free), cols)
+	w, err := wideFromGrid(free, maxCells)
 	if err != nil {
 		return nil, err
 	}
-	for i, row := range free {
-		if len(row) != cols {
-			return nil, fmt.Errorf("cram: row %d has %d cells, want %d: %w", i+1, len(row), cols, parse.ErrSyntax)
-		}
-		for j, f := range row {
-			if !f {
-				b.free &^= 1 << (i*cols + j)
-			}
-		}
-	}
-	return b, nil
+	return &Board{free: w.free.lo, rows: w.rows, cols: w.cols}, nil
 }
 
 // Rows returns the number of rows of the board.
