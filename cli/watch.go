@@ -160,24 +160,19 @@ func (w rootWatch) String() string {
 // whether one is known to be losing (then c's nimber is not n).
 func (w rootWatch) decided(c rootComponent, n int) (count int, losing bool) {
 	for _, parts := range c.opts {
-		x, unknown := n, 0
-		var last engine.Fact
+		x, open := n, []engine.Fact(nil)
 		for _, p := range parts {
 			f, _ := w.known(p)
 			if m, ok := f.Nimber(); ok {
 				x ^= m
-				continue
+			} else {
+				open = append(open, f)
 			}
-			unknown++
-			last = f
 		}
-		switch {
-		case unknown == 0:
-			count++
-			losing = losing || x == 0
-		case unknown == 1 && last.Excludes(x):
+		if len(open) == 0 || len(open) == 1 && open[0].Excludes(x) {
 			count++
 		}
+		losing = losing || len(open) == 0 && x == 0
 	}
 	return count, losing
 }
