@@ -63,7 +63,7 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 	}
 	if w.log != nil && time.Since(w.lastLog) >= logEvery {
 		w.lastLog = time.Now()
-		w.logf("%s %s, %d nodes, %.0f a second; %s", ph, s.Elapsed.Round(time.Second), s.Nodes, s.NodesPerSecond(), root)
+		w.logf("%s %s, %d nodes, %.0f a second; %s", ph, roundElapsed(s.Elapsed), s.Nodes, s.NodesPerSecond(), root)
 	}
 }
 
@@ -75,12 +75,21 @@ func (w *watch) end(res job.Result) {
 	s := res.Search
 	switch {
 	case res.Stopped:
-		w.logf("stopped after %s, %d nodes; %s", s.Elapsed.Round(time.Second), s.Nodes, w.root.String())
+		w.logf("stopped after %s, %d nodes; %s", roundElapsed(s.Elapsed), s.Nodes, w.root.String())
 	case res.Err != nil:
 		w.logf("failed: %v", res.Err)
 	default:
-		w.logf("done in %s, %d nodes: %s", s.Elapsed.Round(time.Second), s.Nodes, res.Answer.NimberText())
+		w.logf("done in %s, %d nodes: %s", roundElapsed(s.Elapsed), s.Nodes, res.Answer.NimberText())
 	}
+}
+
+// roundElapsed rounds a run's time as a person reads it in a log: whole seconds, or
+// hundredths of one for a run shorter than a minute.
+func roundElapsed(d time.Duration) time.Duration {
+	if d < time.Minute {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 // logf appends one line to the log: the time (UTC), the position, the words.
