@@ -181,14 +181,16 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if err != nil {
 		return fail(env, "solve", err)
 	}
-	var progress func(job.Phase, engine.Stats)
-	var w *watch
+	var log io.Writer
 	if logFile != nil {
 		defer logFile.Close()
-		w = newWatch(env, r, g.Name(), p, f.progress, logFile)
-	} else {
-		w = newWatch(env, r, g.Name(), p, f.progress, nil)
+		log = logFile
 	}
+	// The root's words read normal-play facts of couples: not those of misère play, nor of
+	// the searches that prove none (elementary, mex).
+	couples := !f.misere && f.algo != "elementary" && f.algo != "mex"
+	var progress func(job.Phase, engine.Stats)
+	w := newWatch(env, r, g.Name(), p, watchOf{progress: f.progress, log: log, root: couples})
 	if w != nil {
 		progress = w.report
 	}

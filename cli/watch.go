@@ -38,14 +38,25 @@ func openLog(name string) (*os.File, error) {
 	return f, nil
 }
 
+// watchOf is what a watch reports: a line a second (--progress), lines to a log (--log, or
+// nil), the words on the root (false: the counts alone).
+type watchOf struct {
+	progress bool
+	log      io.Writer
+	root     bool
+}
+
 // newWatch returns the watch of the solve of p, or nil when nobody watches (no --progress,
 // no --log).
-func newWatch(env *Env, r *job.Runner, game string, p engine.Position, progress bool, log io.Writer) *watch {
-	if !progress && log == nil {
+func newWatch(env *Env, r *job.Runner, game string, p engine.Position, of watchOf) *watch {
+	if !of.progress && of.log == nil {
 		return nil
 	}
-	w := &watch{env: env, progress: progress, log: log, name: game + " " + p.String(), root: newRootWatch(r.Known, p)}
-	if log != nil {
+	w := &watch{env: env, progress: of.progress, log: of.log, name: game + " " + p.String()}
+	if of.root {
+		w.root = newRootWatch(r.Known, p)
+	}
+	if w.log != nil {
 		w.logf("start")
 		w.lastLog = time.Now()
 	}
@@ -63,7 +74,7 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 	}
 	if w.log != nil && time.Since(w.lastLog) >= logEvery {
 		w.lastLog = time.Now()
-		w.logf("%s %s, %d nodes, %.0f a second; %s", ph, roundElapsed(s.Elapsed), s.Nodes, s.NodesPerSecond(), root)
+		w.logf("%s %s, %d nodes, %.0f a second%s", ph, roundElapsed(s.Elapsed), s.Nodes, s.NodesPerSecond(), clause(root))
 	}
 }
 
@@ -75,12 +86,31 @@ func (w *watch) end(res job.Result) {
 	s := res.Search
 	switch {
 	case res.Stopped:
-		w.logf("stopped after %s, %d nodes; %s", roundElapsed(s.Elapsed), s.Nodes, w.root.String())
+		w.logf("stopped after %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, clause(w.root.String()))
 	case res.Err != nil:
 		w.logf("failed: %v", res.Err)
 	default:
-		w.logf("done in %s, %d nodes: %s", roundElapsed(s.Elapsed), s.Nodes, res.Answer.NimberText())
+		w.logf("done in %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, answerText(res.Answer))
 	}
+}
+
+// answerText is ": nimber N", or ": outcome W" when only the outcome is known, or nothing.
+func answerText(a job.Answer) string {
+	switch {
+	case a.HasNimber:
+		return ": nimber " + a.NimberText()
+	case a.HasOutcome:
+		return ": outcome " + a.OutcomeText()
+	}
+	return ""
+}
+
+// clause is "; " and s, or nothing when s is empty.
+func clause(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "; " + s
 }
 
 // roundElapsed rounds a run's time as a person reads it in a log: whole seconds, or

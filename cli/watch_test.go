@@ -58,7 +58,7 @@ func TestSolve_TimeoutThenResume(t *testing.T) {
 			t.Errorf("log line %d = %q, want it to say %q", i+1, lines[i], w)
 		}
 	}
-	if last := lines[len(lines)-1]; !strings.HasSuffix(last, ": 2") {
+	if last := lines[len(lines)-1]; !strings.HasSuffix(last, ": nimber 2") {
 		t.Errorf("log's last line = %q, want the nimber 2 at its end", last)
 	}
 }
