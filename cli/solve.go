@@ -18,13 +18,14 @@ import (
 
 var cmdSolve = &Command{
 	Name:      "solve",
-	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE] [--certificate FILE]] [--values FILE]",
+	UsageLine: "solve GAME POSITION [--json] [--outcome-only] [--progress] [--log FILE] [--algo A] [--cache-mb N] [--timeout D] [--tree-nodes N] [--tree-time D] [--misere] [--moves [--move-time D] [--move-nodes N]] [--workers N] [--db PATH | --no-db] [--server URL [--creds FILE] [--ca FILE] [--certificate FILE]] [--values FILE]",
 	Short:     "outcome and nimber of a position",
 	Run:       runSolve,
 }
 
 type solveFlags struct {
 	json, outcomeOnly, progress bool
+	log                         string // --log FILE: a line every minute (watch.go)
 	algo                        string
 	cacheMB                     int
 	timeout                     time.Duration
@@ -43,7 +44,8 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object")
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
 	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, whole positions searched")
-	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
+	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second: the counts of the search, and how far the root is (the values its nimber is proven not to be, the heap tried now, how many of its options that heap decided)")
+	fs.StringVar(&f.log, "log", "", "append to this file a line every minute saying how far the search is (as --progress does), and one at the end: for long runs left alone")
 	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.Var((*durationValue)(&f.timeout), "timeout", "stop after this long (e.g. 30s) and print what was proven")
@@ -175,9 +177,22 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		return fail(env, "solve", err)
 	}
 	defer r.Close()
+	logFile, err := openLog(f.log)
+	if err != nil {
+		return fail(env, "solve", err)
+	}
+	var log io.Writer
+	if logFile != nil {
+		defer logFile.Close()
+		log = logFile
+	}
+	// The root's words read normal-play facts of couples: not those of misère play, nor of
+	// the searches that prove none (elementary, mex).
+	couples := !f.misere && f.algo != "elementary" && f.algo != "mex"
 	var progress func(job.Phase, engine.Stats)
-	if f.progress {
-		progress = func(ph job.Phase, s engine.Stats) { printProgress(env, ph, s) }
+	w := newWatch(env, r, g.Name(), p, watchOf{progress: f.progress, log: log, root: couples})
+	if w != nil {
+		progress = w.report
 	}
 	req := job.Request{Game: g, Position: p, Task: job.Nimber, Algo: job.Algo(f.algo)}
 	if f.outcomeOnly || f.misere || req.Algo == job.Elementary {
@@ -188,6 +203,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		f.moves.ask(&req)
 	}
 	res := r.Run(ctx, req, progress)
+	w.end(res)
 	if res.Err != nil {
 		return fail(env, "solve", res.Err)
 	}

@@ -22,8 +22,8 @@ const maxCell = 72
 // stays on screen; its cells get smaller instead.
 const maxBoardSide = 144
 
-// maxCramCells is the most cells a Cram board has (games/cram keeps a board in 64 bits).
-const maxCramCells = 64
+// maxCramCells is the most cells a Cram board has (games/cram's Wide, two 64-bit words).
+const maxCramCells = 128
 
 // Colours of the boards, the same in every theme.
 var (
@@ -46,9 +46,9 @@ type CramBoard struct {
 	widget.BaseWidget
 
 	// OnChanged is called with the new board after each edit by hand.
-	OnChanged func(b *cram.Board)
+	OnChanged func(b *cram.Wide)
 
-	board    *cram.Board
+	board    *cram.Wide
 	dominoes []domino
 	shown    domino // a move on show but not played (ShowMove); i1 < 0 for none
 
@@ -57,17 +57,17 @@ type CramBoard struct {
 }
 
 // NewCramBoard returns a widget showing b.
-func NewCramBoard(b *cram.Board) *CramBoard {
+func NewCramBoard(b *cram.Wide) *CramBoard {
 	w := &CramBoard{board: b, shown: noDomino}
 	w.ExtendBaseWidget(w)
 	return w
 }
 
 // Board returns the board on show.
-func (w *CramBoard) Board() *cram.Board { return w.board }
+func (w *CramBoard) Board() *cram.Wide { return w.board }
 
 // SetBoard shows b, forgetting the dominoes drawn so far and the move on show.
-func (w *CramBoard) SetBoard(b *cram.Board) {
+func (w *CramBoard) SetBoard(b *cram.Wide) {
 	w.board, w.dominoes, w.shown = b, nil, noDomino
 	w.Refresh()
 }
@@ -76,7 +76,7 @@ func (w *CramBoard) SetBoard(b *cram.Board) {
 // a move played elsewhere (the engine's, in play), an undo, a new notation typed. The
 // dominoes still filled stay, and a move from the board on show (two free neighbours filled)
 // is drawn as a domino: the engine's move must not look like two grey cells.
-func (w *CramBoard) follow(b *cram.Board) {
+func (w *CramBoard) follow(b *cram.Wide) {
 	old := w.board
 	if old == nil || b.Rows() != old.Rows() || b.Cols() != old.Cols() {
 		w.SetBoard(b)
@@ -174,7 +174,7 @@ func (w *CramBoard) Play(i1, j1, i2, j2 int) bool {
 }
 
 // change shows b after an edit by hand, keeping the dominoes that are still filled.
-func (w *CramBoard) change(b *cram.Board) {
+func (w *CramBoard) change(b *cram.Wide) {
 	w.board, w.shown = b, noDomino
 	kept := w.dominoes[:0]
 	for _, d := range w.dominoes {
@@ -194,7 +194,7 @@ func (w *CramBoard) notify() {
 }
 
 // inBoard reports whether (i, j) is a cell of b.
-func inBoard(b *cram.Board, i, j int) bool {
+func inBoard(b *cram.Wide, i, j int) bool {
 	return i >= 0 && j >= 0 && i < b.Rows() && j < b.Cols()
 }
 

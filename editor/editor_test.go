@@ -98,7 +98,7 @@ func TestCramBoard_DragPlaysDomino(t *testing.T) {
 }
 
 func TestCramBoard_PlayNeedsFreeNeighbours(t *testing.T) {
-	b0, _ := cram.Parse("#../...")
+	b0, _ := cram.ParseWide("#../...")
 	b := NewCramBoard(b0)
 	for _, m := range [][4]int{{0, 0, 0, 1}, {0, 1, 1, 2}, {1, 2, 1, 3}} {
 		if b.Play(m[0], m[1], m[2], m[3]) {

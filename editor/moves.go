@@ -16,7 +16,7 @@ import (
 // adjacent free cells filled, exact is set. Otherwise after is read as the option in another
 // form (a board the canonical form cropped, turned or cut into components): the domino is the
 // first one of before whose board has after's Key. ok is false when no domino gives after.
-func cramMove(before, after *cram.Board) (d domino, exact, ok bool) {
+func cramMove(before, after *cram.Wide) (d domino, exact, ok bool) {
 	if before.Rows() == after.Rows() && before.Cols() == after.Cols() {
 		if d, ok := filledPair(before, after); ok {
 			return d, true, true
@@ -40,7 +40,7 @@ func cramMove(before, after *cram.Board) (d domino, exact, ok bool) {
 
 // filledPair returns the two cells that are free on before and filled on after, two boards of
 // one shape, when they are the only difference and are neighbours.
-func filledPair(before, after *cram.Board) (domino, bool) {
+func filledPair(before, after *cram.Wide) (domino, bool) {
 	var cells [][2]int
 	for i := range before.Rows() {
 		for j := range before.Cols() {

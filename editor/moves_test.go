@@ -23,15 +23,15 @@ func TestCramMove(t *testing.T) {
 		// The canonical form crops: 1x4 less its first two cells is a 1x2 board.
 		{"1x4", "1x2", domino{0, 0, 0, 1}, false},
 	} {
-		b, _ := cram.Parse(c.before)
-		a, _ := cram.Parse(c.after)
+		b, _ := cram.ParseWide(c.before)
+		a, _ := cram.ParseWide(c.after)
 		d, exact, ok := cramMove(b, a)
 		if !ok || d != c.want || exact != c.exact {
 			t.Errorf("cramMove(%q, %q) = %v, %v, %v, want %v, %v, true", c.before, c.after, d, exact, ok, c.want, c.exact)
 		}
 	}
-	b, _ := cram.Parse("2x2")
-	a, _ := cram.Parse("1x4")
+	b, _ := cram.ParseWide("2x2")
+	a, _ := cram.ParseWide("1x4")
 	if d, _, ok := cramMove(b, a); ok {
 		t.Errorf("cramMove(2x2, 1x4) = %v, true: no domino of 2x2 leaves 1x4", d)
 	}
@@ -116,7 +116,7 @@ func TestEditor_ShowMoveCramCanonical(t *testing.T) {
 	if !ok {
 		t.Fatalf("no domino on show for an option in canonical form; note %q", e.MoveNote())
 	}
-	want, _ := cram.Parse("#./#./..")
+	want, _ := cram.ParseWide("#./#./..")
 	if got := b.Board().With(i1, j1, false).With(i2, j2, false); got.Key() != want.Key() {
 		t.Errorf("domino %d,%d %d,%d leaves %q, not the option", i1, j1, i2, j2, got)
 	}

@@ -29,15 +29,15 @@ const (
 )
 
 func newCramPicture() *cramPicture {
-	b, _ := cram.New(3, 3)
+	b, _ := cram.NewWide(3, 3)
 	p := &cramPicture{board: NewCramBoard(b), notes: newNotes(cramHint)}
-	p.board.OnChanged = func(*cram.Board) { p.changed() }
+	p.board.OnChanged = func(*cram.Wide) { p.changed() }
 	p.ExtendBaseWidget(p)
 	return p
 }
 
 func (p *cramPicture) SetTerm(term string) error {
-	b, err := cram.Parse(term)
+	b, err := cram.ParseWide(term)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func (p *cramPicture) resize(dr, dc int) {
 			grid[i][j] = i >= old.Rows() || j >= old.Cols() || old.Free(i, j)
 		}
 	}
-	b, err := cram.FromGrid(grid)
+	b, err := cram.WideFromGrid(grid)
 	if err != nil {
 		return
 	}
@@ -80,7 +80,7 @@ func (p *cramPicture) resize(dr, dc int) {
 // the option in another form (the canonical form crops and turns boards), the domino whose
 // board has term's Key.
 func (p *cramPicture) showMove(term string) {
-	after, err := cram.Parse(term)
+	after, err := cram.ParseWide(term)
 	if err != nil {
 		p.notes.setMove("the move leaves " + term)
 		return

@@ -159,6 +159,10 @@ func (r *Runner) report(ph Phase) func(engine.Stats) {
 // it works in: searching, or extracting the tree.
 func (r *Runner) reportPhase(st engine.Stats) { r.report(Phase(r.phase.Load()))(st) }
 
+// Known returns what the runner's cache (and the store behind it) knows of the component p,
+// without searching: for a person watching a long search, how far it is.
+func (r *Runner) Known(p engine.Position) (engine.Fact, bool) { return r.cache.Get(p.Key()) }
+
 // Usage is what the cache holds now.
 func (r *Runner) Usage() engine.Usage {
 	if u, ok := r.cache.(engine.Usager); ok {

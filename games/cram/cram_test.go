@@ -322,9 +322,20 @@ func TestSymmetricZero(t *testing.T) {
 		{"#.../...#", true},
 		{"#.../..#.", false},
 		{".#../..../.#../####", false},
-		{"#..#/.##./#..#", false},
-		{"..##./..###", true}, // the isolated cell does not count
+		{"#..#/.##./#..#", true}, // two dominoes, the centre edge filled
+		{"..##./..###", true},    // the isolated cell does not count
 		{"##../##../..##/..##", true},
+		// Centres that are not lattice points: a cell, or the edge between two cells.
+		{".../.#./...", true},       // a ring round a filled centre cell
+		{"..#/.#./#..", true},       // two L-trominoes
+		{"1x3", false},              // the centre cell is movable
+		{"..#../..#..", true},       // 2x5 with the centre edge filled: two 2x2 halves
+		{"..#../..#../..#..", true}, // 3x5 with the centre column filled: two 3x2 halves
+		{"...#.../...#...", true},   // 2x7, the central edge filled
+		{"..../.##./....", true},    // 3x4, the central edge filled
+		{"..../.#../....", false},   // not symmetric
+		{"3x4", false},
+		{"5x5", false},
 	}
 	for _, tt := range tests {
 		if got := mustParse(t, tt.board).SymmetricZero(); got != tt.want {
@@ -353,14 +364,17 @@ func TestSymmetricZero_Oracle(t *testing.T) {
 	}
 	r := newRand(t)
 	for range 300 {
-		// A random board made symmetric: each cell takes the value of its image, or keeps its own.
-		rows, cols := 2*(1+r.IntN(2)), 2*(1+r.IntN(3))
+		// A random board made symmetric: each cell takes the value of its image, or keeps its own;
+		// with a side odd, the cell (or the two) at the centre filled.
+		rows, cols := 1+r.IntN(5), 2+r.IntN(5)
 		c := cellsOf(randomBoard(r, rows, cols, 0.3))
 		for i := range rows {
 			for j := range cols {
 				c[rows-1-i][cols-1-j] = c[i][j]
 			}
 		}
+		c[rows/2][cols/2] = false
+		c[(rows-1)/2][(cols-1)/2] = false
 		b := c.board()
 		if !b.SymmetricZero() {
 			t.Errorf("SymmetricZero(%q) = false, want true", b)

@@ -177,14 +177,15 @@ func (b *Wide) Guess() int {
 }
 
 // SymmetricZero reports what Board.SymmetricZero does: the movable cells are symmetric under
-// a half turn about a lattice point, and the second player wins.
+// a half turn that leaves no domino in place, and the second player wins.
 func (b *Wide) SymmetricZero() bool {
 	m := b.grid().movable(b.free)
 	if m.zero() {
 		return true
 	}
 	c := b.grid().crop(m)
-	return c.rows%2 == 0 && c.cols%2 == 0 && c.grid().rot180(c.free) == c.free
+	at, odd := centre(int(c.rows), int(c.cols))
+	return c.grid().rot180(c.free) == c.free && (!odd || c.free.and(w128{}.with(at)).zero())
 }
 
 // Value returns the nimbers that Board.Value knows without search: symmetric boards, paths

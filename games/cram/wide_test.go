@@ -297,3 +297,39 @@ func TestWide_RoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// NewWide, WideFromGrid and With make the boards ParseWide reads, past 64 cells too, and
+// refuse what New and FromGrid refuse, at 128 cells.
+func TestWide_Constructors(t *testing.T) {
+	b, err := NewWide(3, 22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = b.With(2, 21, false).With(0, 0, false).With(0, 0, true)
+	grid := make([][]bool, 3)
+	for i := range grid {
+		grid[i] = make([]bool, 22)
+		for j := range grid[i] {
+			grid[i][j] = i != 2 || j != 21
+		}
+	}
+	g, err := WideFromGrid(grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "....................../....................../.....................#"
+	for _, w := range []*Wide{b, g} {
+		if got := w.String(); got != want {
+			t.Errorf("board = %q, want %q", got, want)
+		}
+	}
+	if _, err := NewWide(11, 12); !errors.Is(err, parse.ErrTooLarge) {
+		t.Errorf("NewWide(11, 12) error = %v, want ErrTooLarge", err)
+	}
+	if _, err := NewWide(0, 3); !errors.Is(err, parse.ErrSyntax) {
+		t.Errorf("NewWide(0, 3) error = %v, want ErrSyntax", err)
+	}
+	if _, err := WideFromGrid([][]bool{{true, true}, {true}}); !errors.Is(err, parse.ErrSyntax) {
+		t.Errorf("WideFromGrid(ragged) error = %v, want ErrSyntax", err)
+	}
+}

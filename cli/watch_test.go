@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"grundy/engine"
+	"grundy/games/cram"
+)
+
+// A Cram solve stopped by --timeout, then run again on the same store, takes up what the
+// stopped one proved: fewer nodes than from nothing, and the log says both runs' ends.
+func TestSolve_TimeoutThenResume(t *testing.T) {
+	dir := t.TempDir()
+	db, log := filepath.Join(dir, "facts"), filepath.Join(dir, "run.log")
+	cold := solveJSON(t, "cram", "3x10", "--no-db", "--workers", "1", "--tree-nodes", "0")
+	// The first stop that leaves facts: a loaded machine may spend the shortest timeout
+	// opening the store.
+	stops := 0
+	for _, timeout := range []string{"30ms", "100ms", "300ms"} {
+		code, out, errOut := grundy("solve", "cram", "3x10", "--db", db, "--workers", "1", "--timeout", timeout,
+			"--log", log, "--json", "--tree-nodes", "0")
+		if code != exitTimeout || !strings.Contains(out, `"stopped":true`) {
+			t.Fatalf("solve --timeout %s: exit %d, want %d (stopped), out %q, stderr %q", timeout, code, exitTimeout, out, errOut)
+		}
+		stops++
+		var res solveResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if *res.Stats.StoreWritten > 0 {
+			break
+		}
+	}
+	warm := solveJSON(t, "cram", "3x10", "--db", db, "--workers", "1", "--tree-nodes", "0", "--log", log)
+	if *warm.Nimber != *cold.Nimber || *warm.Stats.StoreHits == 0 || warm.Stats.Nodes >= cold.Stats.Nodes {
+		t.Errorf("resumed: nimber %d, %d store hits, %d nodes; from nothing: nimber %d, %d nodes",
+			*warm.Nimber, *warm.Stats.StoreHits, warm.Stats.Nodes, *cold.Nimber, cold.Stats.Nodes)
+	}
+	text, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	var want []string
+	for range stops {
+		want = append(want, "cram 3x10: start", "cram 3x10: stopped after")
+	}
+	want = append(want, "cram 3x10: start", "cram 3x10: done in")
+	if len(lines) != len(want) {
+		t.Fatalf("log has %d lines, want %d:\n%s", len(lines), len(want), text)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("log line %d = %q, want it to say %q", i+1, lines[i], w)
+		}
+	}
+	if last := lines[len(lines)-1]; !strings.HasSuffix(last, ": nimber 2") {
+		t.Errorf("log's last line = %q, want the nimber 2 at its end", last)
+	}
+}
+
+// The words of the progress on the root: the values proven impossible, the heap tried, the
+// options that heap decided, and a losing one when it is known.
+func TestRootWatch_Words(t *testing.T) {
+	root, err := cram.Parse("3x5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := map[string]engine.Fact{}
+	w := newRootWatch(func(p engine.Position) (engine.Fact, bool) { f, ok := facts[p.Key()]; return f, ok }, root)
+	n := len(w.comps[0].opts)
+	if n != 7 { // 3x5 has 22 dominoes, 7 up to symmetry
+		t.Fatalf("3x5: %d distinct options, want 7", n)
+	}
+	if got, want := w.String(), "trying 0: 0 of 7 options decided"; got != want {
+		t.Errorf("nothing known: %q, want %q", got, want)
+	}
+	facts[root.Key()] = engine.Fact{}.Without(0).Without(1)
+	for _, o := range w.comps[0].opts[:1] {
+		for _, c := range o {
+			facts[c.Key()] = engine.Fact{}.WithNimber(2)
+		}
+	}
+	got := w.String()
+	if !strings.HasPrefix(got, "nimber ≠ 0, 1; trying 2: 1 of 7 options decided, a losing one found") {
+		t.Errorf("root ≠ 0, 1 and one option's components known: %q", got)
+	}
+	facts[root.Key()] = engine.Fact{}.WithNimber(1)
+	if got := w.String(); got != "" {
+		t.Errorf("root's nimber known: %q, want nothing", got)
+	}
+}
