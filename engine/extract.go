@@ -393,7 +393,7 @@ func (x *extractor) add(k ref, v *xnode) {
 func (x *extractor) grow(kids int) error {
 	x.bytes += int64(kids) * xkidBytes
 	if x.bytes > x.budget || len(x.nodes) > MaxRecorded {
-		return &TreeTooLargeError{Budget: x.budget}
+		return &TreeTooLargeError{Budget: x.budget, Nodes: int64(len(x.nodes))}
 	}
 	if x.maxNodes > 0 && int64(len(x.nodes)) > x.maxNodes {
 		return ErrNodeLimit
