@@ -103,7 +103,7 @@ func checkWritings(t *testing.T, name string, tr *engine.Tree, read func(string)
 
 // An extraction past its memory says how far it got: Kayles 1000 3's proof (446 137 nodes,
 // about 122 MB of them by the extraction's count) stopped at a quarter of a 256 MB cache with
-// a message that named the budget alone. Here Kayles 120 3 against 1 MB.
+// a message that named the budget alone. Here Kayles 120 3 against 256 KB.
 func TestExtract_TooLargeSaysItsNodes(t *testing.T) {
 	_, p := parse(t, "kayles", "120 3")
 	ctx := context.Background()
@@ -111,10 +111,10 @@ func TestExtract_TooLargeSaysItsNodes(t *testing.T) {
 	if _, err := s.Nimber(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.ExtractNimber(ctx, "kayles", p, engine.WithProofBytes(1<<20))
+	_, err := s.ExtractNimber(ctx, "kayles", p, engine.WithProofBytes(256<<10))
 	var tl *engine.TreeTooLargeError
-	if !errors.As(err, &tl) || tl.Budget != 1<<20 || tl.Nodes <= 0 {
-		t.Fatalf("err %v (%#v), want a TreeTooLargeError of 1 MB that counts its nodes", err, tl)
+	if !errors.As(err, &tl) || tl.Budget != 256<<10 || tl.Nodes <= 0 {
+		t.Fatalf("err %v (%#v), want a TreeTooLargeError of 256 KB that counts its nodes", err, tl)
 	}
 	if want := fmt.Sprintf("the memory set aside for them, at %s nodes)", numfmt.Grouped(tl.Nodes)); !strings.Contains(err.Error(), want) {
 		t.Errorf("%q does not say %q", err, want)
