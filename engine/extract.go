@@ -164,14 +164,22 @@ func (x *extractor) root(p Position, nimber bool) (ref, error) {
 }
 
 // tree numbers the proof of root breadth first, as a tree file lists it.
+// Each node is written as its parent's move reaches it (asReached).
 func (x *extractor) tree(game string, root ref) (*Tree, error) {
+	var places []place
+	var at []Position
+	halted := func(i int) bool { return !x.noStop && i%1024 == 0 && x.s.stopped() }
 	nodes, stopped, err := readOut(root, func(k ref) (Node, []ref, error) {
 		v, ok := x.nodes[k]
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no proof extracted for couple %q, %d", k.key, k.n)
 		}
-		return Node{Position: v.at.full.String(), N: v.n, Result: result(v.win), Kind: kind(v.sum)}, v.kids, nil
-	}, func(i int) bool { return !x.noStop && i%1024 == 0 && x.s.stopped() })
+		places, at = append(places, placeOf(k)), append(at, v.at.full)
+		return Node{N: v.n, Result: result(v.win), Kind: kind(v.sum)}, v.kids, nil
+	}, halted)
+	if err == nil && !stopped {
+		stopped = asReached(nodes, places, at, optionPlace, partPlace, halted)
+	}
 	if err == nil && stopped {
 		err = x.s.err
 	}
@@ -385,7 +393,7 @@ func (x *extractor) add(k ref, v *xnode) {
 func (x *extractor) grow(kids int) error {
 	x.bytes += int64(kids) * xkidBytes
 	if x.bytes > x.budget || len(x.nodes) > MaxRecorded {
-		return &TreeTooLargeError{Budget: x.budget}
+		return &TreeTooLargeError{Budget: x.budget, Nodes: int64(len(x.nodes))}
 	}
 	if x.maxNodes > 0 && int64(len(x.nodes)) > x.maxNodes {
 		return ErrNodeLimit

@@ -201,7 +201,9 @@ func (c *Front) Usage() Usage {
 	if b, ok := c.behind.(Usager); ok {
 		u = b.Usage()
 	}
-	u.Bytes += int64(len(c.slots)+len(c.victims))*48 + int64(len(c.seen))*8
+	tables := int64(len(c.slots)+len(c.victims))*48 + int64(len(c.seen))*8
+	u.Bytes += tables
+	u.Tables += tables
 	u.Entries += c.unsaved
 	return u
 }

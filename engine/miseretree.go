@@ -66,13 +66,20 @@ func (s *Solver) ProveMisere(ctx context.Context, game string, p Position) (*Tre
 // tree reads the proof of root out of the recorder, numbering nodes breadth first. stop is
 // looked at now and then: a stop gives no tree (the caller's error says why).
 func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error) {
+	var keys []string
+	var at []Position
+	halted := func(i int) bool { return i%1024 == 0 && stop() }
 	nodes, stopped, err := readOut(root, func(key string) (Node, []string, error) {
 		pr, ok := r.proofs[key]
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no misère proof recorded for %q", key)
 		}
-		return Node{Position: pr.pos.String(), Result: result(pr.win)}, pr.kids, nil
-	}, func(i int) bool { return i%1024 == 0 && stop() })
+		keys, at = append(keys, key), append(at, pr.pos)
+		return Node{Result: result(pr.win)}, pr.kids, nil
+	}, halted)
+	if err == nil && !stopped {
+		stopped = asReached(nodes, keys, at, MisereKey, MisereKey, halted) // each node as its parent's move reaches it
+	}
 	if err != nil || stopped {
 		return nil, err
 	}

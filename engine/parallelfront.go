@@ -215,7 +215,10 @@ func (c *SharedFront) Usage() Usage {
 	if b, ok := c.behind.(Usager); ok {
 		u = b.Usage()
 	}
-	u.Bytes += int64(len(c.slots))*(8+frontEntryBytes) + int64(len(c.victims))*(8+frontEntryBytes) + int64(len(c.seen))*8
+	// The slots' entries are made as they come: counted as if every slot held one.
+	tables := int64(len(c.slots)+len(c.victims))*8 + int64(len(c.seen))*8
+	u.Bytes += tables + int64(len(c.slots)+len(c.victims))*frontEntryBytes
+	u.Tables += tables
 	for i := range c.stripes {
 		mu := &c.stripes[i]
 		mu.Lock()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"grundy/internal/numfmt"
 )
 
 // A Solver runs the searches of "Nimbers are inevitable" on one game's positions and keeps
@@ -155,6 +157,7 @@ var ErrTreeTooLarge = errors.New("the solution tree is too large to record (over
 // ErrTreeTooLarge.
 type TreeTooLargeError struct {
 	Budget int64 // bytes the recording could keep
+	Nodes  int64 // the couples it held then, when it says (a proof read out)
 }
 
 func (e *TreeTooLargeError) Error() string {
@@ -162,7 +165,11 @@ func (e *TreeTooLargeError) Error() string {
 	if e.Budget < 1<<20 {
 		size = fmt.Sprintf("%d KB", e.Budget>>10)
 	}
-	return fmt.Sprintf("the solution tree is too large to record (its proofs passed %s, the memory set aside for them)", size)
+	at := ""
+	if e.Nodes > 0 {
+		at = fmt.Sprintf(", at %s nodes", numfmt.Grouped(e.Nodes))
+	}
+	return fmt.Sprintf("the solution tree is too large to record (its proofs passed %s, the memory set aside for them%s)", size, at)
 }
 
 // Is makes errors.Is(err, ErrTreeTooLarge) true.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // TreeFormat is the format tag of a saved solution tree.
@@ -121,16 +122,23 @@ func rootRef(p Position, n int) ref {
 }
 
 // tree reads the proof of root out of the recorder, numbering nodes breadth first.
+// Each node is written as its parent's move reaches it (asReached).
 func (r *recorder) tree(game string, root ref) (*Tree, error) {
+	var places []place
+	var at []Position
 	nodes, _, err := readOut(root, func(k ref) (Node, []ref, error) {
 		pr, ok := r.find(k)
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no proof recorded for couple %q, %d", k.key, k.n)
 		}
-		return Node{Position: pr.pos.String(), N: pr.n, Result: result(pr.win), Kind: kind(pr.sum)}, pr.kids, nil
+		places, at = append(places, placeOf(k)), append(at, pr.pos)
+		return Node{N: pr.n, Result: result(pr.win), Kind: kind(pr.sum)}, pr.kids, nil
 	}, func(int) bool { return r.halted() })
 	if err != nil {
 		return nil, err
+	}
+	if asReached(nodes, places, at, optionPlace, partPlace, func(int) bool { return r.halted() }) {
+		return nil, nil // the caller's error says why
 	}
 	return &Tree{Format: TreeFormat, Game: game, Nodes: nodes}, nil
 }
@@ -189,3 +197,83 @@ func kind(sum bool) string {
 	}
 	return KindCouple
 }
+
+// asReached writes each node of a proof read out by readOut as the position its parent's move
+// reaches. Nodes are shared by key (one couple, one proof), and the position a proof holds
+// is the writing the search met first, which may be another position of the same key (a
+// symmetry of a Cram board; in Breaking Chocolates, an all-white bar of any size). A node is
+// written where the tree first lists it, breadth first (the window draws it there, and a
+// repeat elsewhere refers to it): as the option of its parent's writing that has its key, the
+// component of a sum that has it, or the parent's own writing (the same key: a move of the
+// heap); its own children then follow from that writing. A child no option matches keeps the
+// proof's writing. keys and at are each node's key (without its heap) and the position its
+// proof holds, by id; optionKey and partKey give an option's and a sum's component's key;
+// halted(i) is asked before node i's children are written.
+func asReached[K comparable](nodes []Node, keys []K, at []Position, optionKey, partKey func(Position) K, halted func(i int) bool) (stopped bool) {
+	shown := make([]Position, len(nodes))
+	show := func(c int, q Position) {
+		shown[c] = q
+		nodes[c].Position = q.String()
+	}
+	show(0, at[0])
+	var wanted []int // children first listed by the node at hand, to find among its moves
+	for i := range nodes {
+		if halted(i) {
+			return true
+		}
+		p := shown[i]
+		if p == nil { // not reached from the root
+			continue
+		}
+		wanted = wanted[:0]
+		for _, c := range nodes[i].Children {
+			switch {
+			case shown[c] != nil || slices.Contains(wanted, c):
+			case keys[c] == keys[i]:
+				shown[c], nodes[c].Position = p, nodes[i].Position
+			default:
+				wanted = append(wanted, c)
+			}
+		}
+		left := len(wanted)
+		match := func(q Position, key K) {
+			for j, c := range wanted {
+				if c >= 0 && keys[c] == key {
+					show(c, q)
+					wanted[j] = -1
+					left--
+					return
+				}
+			}
+		}
+		if left > 0 && nodes[i].Kind == KindSum {
+			for _, q := range p.Split() {
+				match(q, partKey(q))
+			}
+		} else if left > 0 {
+			for o := range p.Options() {
+				if match(o, optionKey(o)); left == 0 {
+					break
+				}
+			}
+		}
+		for _, c := range wanted {
+			if c >= 0 {
+				show(c, at[c])
+			}
+		}
+	}
+	return false
+}
+
+// A place is a couple's ref without its heap: where a node's position is, for asReached.
+type place struct {
+	key string
+	sum bool
+}
+
+func placeOf(k ref) place { return place{k.key, k.sum} }
+
+// optionPlace is the place of an option; partPlace of a component.
+func optionPlace(o Position) place { return place{splitKey(o), len(o.Split()) > 1} }
+func partPlace(q Position) place   { return place{q.Key(), false} }

@@ -100,7 +100,7 @@ func TestExportDialog_Warning(t *testing.T) {
 	w.Tree.ExpandBelow(w.Tree.Tree().Root, 1<<20)
 	d := newExportDialog(w, false)
 	settlePreview(t, q, d)
-	for _, want := range []string{"At 240 pt wide the labels would be 1.6 pt, under 5 pt", "kept 730 pt wide", "Depth 2 fits 240 pt"} {
+	for _, want := range []string{"At 240 pt wide the labels would be 1.6 pt, under 5 pt", "kept 749 pt wide", "Depth 2 fits 240 pt"} {
 		if !strings.Contains(d.warning.Text, want) {
 			t.Errorf("warning %q, want it to say %q", d.warning.Text, want)
 		}

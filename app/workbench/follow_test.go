@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grundy/engine"
+	"grundy/job"
 )
 
 // The tree pane follows the editor: a misère Kayles tree does not stay beside a Cram board,
@@ -54,6 +55,25 @@ func TestNoTree_SaysTheBudget(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q does not say %q", msg, want)
 		}
+	}
+	// Kayles 1000 3's proof, 446 137 nodes, about 122 MB by the extraction's count, passes a
+	// 256 MB setting's 64 MB: the message says where it stopped and what records it.
+	tl := &engine.TreeTooLargeError{Budget: 64 << 20, Nodes: 231_412}
+	w.showNoTree("kayles", "1000 3", tl.Error())
+	msg = w.Tree.Message()
+	raise := "a cache of 1024 MB (⚙ › Cache) records a tree up to 256 MB"
+	if job.CheckMemory(1024) != nil {
+		raise = "a cache of 1024 MB would record a tree up to 256 MB, but this machine has not the memory for it"
+	}
+	for _, want := range []string{"passed 64 MB, the memory set aside for them, at 231 412 nodes)", raise} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q does not say %q", msg, want)
+		}
+	}
+	w.Solver.SetCacheMB(CacheChoices[len(CacheChoices)-1])
+	w.showNoTree("kayles", "1000 4", tl.Error())
+	if msg = w.Tree.Message(); !strings.HasSuffix(msg, "the largest setting") {
+		t.Errorf("at the largest setting the message is %q", msg)
 	}
 	w.showNoTree("cram", "4x8", "recording it took longer than 10s, the limit")
 	if strings.Contains(w.Tree.Message(), "cache") {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2/widget"
+
+	"grundy/job"
 )
 
 // showNoTree says in the tree's area that a solve of position of game ended without a tree,
@@ -39,7 +41,12 @@ func (p *SolverPanel) budgetWord(why string) string {
 	}
 	mb := p.CacheMB()
 	s := fmt.Sprintf("%s. The recording may use a quarter of the cache setting (%d MB of %d MB)", why, mb/4, mb)
-	if bigger := nextCacheChoice(mb); bigger > 0 {
+	switch bigger := nextCacheChoice(mb); {
+	case bigger == 0:
+		s += ", the largest setting"
+	case job.CheckMemory(bigger) != nil:
+		s += fmt.Sprintf(": a cache of %d MB would record a tree up to %d MB, but this machine has not the memory for it", bigger, bigger/4)
+	default:
 		s += fmt.Sprintf(": a cache of %d MB (⚙ › Cache) records a tree up to %d MB", bigger, bigger/4)
 	}
 	return s

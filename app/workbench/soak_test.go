@@ -66,6 +66,9 @@ func TestSoak(t *testing.T) {
 		if i%50 == 49 {
 			s.settle() // let a running task report, and close what is open
 		}
+		if full && i%500 == 499 { // a long run says how far it got
+			t.Logf("soak: %d of %d actions after %v, %d MB resident", i+1, actions, time.Since(began).Round(time.Second), rssMB())
+		}
 	}
 	s.settle()
 	w.Solver.Stop()

@@ -487,4 +487,10 @@ func TestStore_SizeOnDiskCountsEveryFile(t *testing.T) {
 	if got := StatLines(engine.Stats{Cache: engine.Usage{Entries: 1, Bytes: 100}}, 0)[2][1]; !strings.HasSuffix(got, " 1 entry") {
 		t.Errorf("cache row %q, want \"… 1 entry\"", got)
 	}
+	// The tables a cache takes at the start are said apart: an empty cache read
+	// "45.3 MB in 1 entries".
+	u := engine.Usage{Entries: 1, Bytes: 45<<20 + 300, Tables: 45 << 20}
+	if got, want := StatLines(engine.Stats{Cache: u}, 0)[2][1], "300 B in 1 entry + 45.0 MB of tables"; got != want {
+		t.Errorf("cache row %q, want %q", got, want)
+	}
 }
