@@ -10,7 +10,7 @@ import (
 // Sizes of a Sprouts drawing in a node, in points: it fits a square of side SproutsSide, and
 // its spots stay apart by more than their size at the scales a paper column asks for.
 const (
-	SproutsSide = 36.0 // the largest width or height of a drawing
+	SproutsSide = 30.0 // the largest width or height of a drawing
 	spotRadius  = 1.35 // a spot with lives left
 	deadRadius  = 1.05 // a dead spot, hollow
 	curveWidth  = 0.6
