@@ -51,6 +51,11 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 	}
 	args = append(args, "solve", "solu", sol)
 	cmd := exec.Command(path, args...)
+	if stdbuf, err := exec.LookPath("stdbuf"); err == nil {
+		// cbc writes its log through stdio, which buffers a pipe by blocks: the smaller
+		// sets it finds would be said minutes late, or at its end.
+		cmd = exec.Command(stdbuf, append([]string{"-oL", path}, args...)...)
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -84,19 +89,23 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 // follow reads cbc's log, reporting each smaller set found, and returns its last line.
 func (s CBC) follow(r io.Reader, start time.Time) string {
 	sc := bufio.NewScanner(r)
-	last := ""
+	last, best := "", math.Inf(1)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line != "" {
 			last = line
 		}
-		// "Cbc0012I Integer solution of 58 found by DiveCoefficient after 759 iterations …"
-		if i := strings.Index(line, "Integer solution of "); i >= 0 && s.Progress != nil {
-			f := strings.Fields(line[i+len("Integer solution of "):])
-			if len(f) > 0 {
-				if v, err := strconv.ParseFloat(f[0], 64); err == nil {
-					s.Progress(int(math.Round(v)), time.Since(start))
-				}
+		// "Cbc0012I Integer solution of 58 found by DiveCoefficient after 759 iterations …",
+		// "Cbc0038I Solution found of 51" (its heuristics, before the search)
+		for _, said := range []string{"Integer solution of ", "Solution found of "} {
+			i := strings.Index(line, said)
+			if i < 0 || s.Progress == nil {
+				continue
+			}
+			f := strings.Fields(line[i+len(said):] + " -")
+			if v, err := strconv.ParseFloat(f[0], 64); err == nil && v < best {
+				best = v
+				s.Progress(int(math.Round(v)), time.Since(start))
 			}
 		}
 	}
