@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -201,5 +203,18 @@ func TestReadCBCSolution_UnknownCouple(t *testing.T) {
 	got, status, err := readCBCSolution(name, &Program{Vars: 2})
 	if err != nil || !slices.Equal(got, []int{1}) || status[:7] != "Optimal" {
 		t.Fatalf("read %v %q %v", got, status, err)
+	}
+}
+
+// cbc's log says each smaller set it finds, by its heuristics or its search: each is passed
+// on once, larger ones found later are not.
+func TestCBC_FollowsItsLog(t *testing.T) {
+	log := "Cbc0038I Solution found of 58\nCbc0038I Solution found of 60\n" +
+		"Cbc0012I Integer solution of 51 found by DiveCoefficient after 759 iterations\n" +
+		"Cbc0012I Integer solution of\nResult - Optimal solution found\n"
+	var got []int
+	last := CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follow(strings.NewReader(log), time.Now())
+	if !slices.Equal(got, []int{58, 51}) || last != "Result - Optimal solution found" {
+		t.Fatalf("said %v, last line %q", got, last)
 	}
 }
