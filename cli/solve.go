@@ -42,7 +42,7 @@ type solveFlags struct {
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object")
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
-	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, whole positions searched")
+	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, from the misère forms of the small components and a search of the others")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second")
 	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
