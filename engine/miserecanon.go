@@ -23,9 +23,10 @@ import (
 // MisereForms keeps every form met, once (hash-consed), numbered: 0 is the game with no
 // option. The outcome of a form is read off it (a win when it has no option or one of its
 // options is a loss), the form of a sum from its two terms' forms (memoised), and a component's
-// form from its options' forms (memoised by its key). A component whose form would take more
-// than a budget of work is left to the search (misereCanonSearch), which carries the forms
-// of the small components of a position as one form beside the large ones.
+// form from its options' forms (memoised by its key). A component whose game tree is larger
+// than a budget, or whose Hint passes MaxHint, is large: it is left to the search
+// (misereCanonSearch), which carries the forms of the small components of a position as one
+// form beside the large ones.
 type MisereForms struct {
 	opts  [][]int32          // the options of each form, sorted, distinct
 	win   []bool             // the misère outcome of each form for the player to move
@@ -33,19 +34,19 @@ type MisereForms struct {
 	sums  map[[2]int32]int32 // the form of a sum of two forms, the smaller first
 	comps map[string]formed  // the form of a component and its size, by its key
 	large map[string]bool    // components whose form passed the budget
-	work  int                // work left in the component being formed
+	work  int                // the size left to the component being formed
 	// optionsOf, when set, gives a component's options (the search's memo of them), else
 	// they are made by Options.
 	optionsOf func(part) []compOption
-	// Budget is the work (components formed and sums made) that finding one component's
-	// form may take before the component is called large and left to the search.
+	// Budget is the largest game tree (components, counted again wherever one comes back) of
+	// a component formed; a larger one is called large and left to the search.
 	Budget int
 	// MaxHint, when not 0, calls large without trying every component whose Hint passes it
 	// (Sprouts: its lives).
 	MaxHint int
 }
 
-// DefaultMisereBudget is the work one component's form may take (MisereForms.Budget).
+// DefaultMisereBudget is the largest game tree of a component formed (MisereForms.Budget).
 const DefaultMisereBudget = 4000
 
 // NewMisereForms returns an empty table of forms holding the game with no option.
