@@ -21,8 +21,11 @@
 // Misère play (misere.go), where the last player to move loses, has no nimbers to split a
 // sum by: MisereOutcome searches the whole position, as Elementary does, with its facts kept
 // under keys of their own (MisereKeyPrefix), and a MisereTheory such as NimTheory (Bouton's
-// closed form) may answer without search. ProveMisere records its tree, a Tree whose
-// Convention is Misere, and Check verifies it under misère play.
+// closed form) may answer without search. MisereOutcomeByForms (miserecanon.go) uses the
+// components' misère forms (Conway's simplification, MisereForms) instead: the small
+// components of a sum are carried as one form, their sum, and only the large ones searched.
+// ProveMisere records its tree, a Tree whose Convention is Misere, and Check verifies it
+// under misère play.
 //
 // ProveNimber and ProveOutcome record a solution tree (Figures 6, 9–11): a Tree of couples,
 // each losing one with all its options, each winning one with the losing option that proves

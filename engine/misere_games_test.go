@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -89,9 +91,9 @@ func randomBoard(rows, cols int) func(r *rand.Rand) string {
 	}
 }
 
-// TestMisereOutcome_Games: the misère search (no theory) agrees with the oracle on Nim,
-// Kayles, Dawson's Kayles, Cram and Sprouts, with no cache and with one; Nim's closed form
-// agrees with both.
+// TestMisereOutcome_Games: the misère search (no theory) and the search by forms agree with
+// the oracle on Nim, Kayles, Dawson's Kayles, Cram and Sprouts, with no cache and with one;
+// Nim's closed form agrees with them.
 func TestMisereOutcome_Games(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range misereSmall {
@@ -116,13 +118,17 @@ func TestMisereOutcome_Games(t *testing.T) {
 						t.Errorf("%s: MisereOutcome(%q) = %v, %v, want %v", name, text, win, err, want)
 					}
 				}
+				win, err := engine.NewSolver().MisereOutcomeByForms(ctx, p, nil)
+				if err != nil || win != want {
+					t.Errorf("MisereOutcomeByForms(%q) = %v, %v, want %v", text, win, err, want)
+				}
 				if c.game != "nim" {
 					continue
 				}
 				if win, ok := engine.NimTheory(p.Split()); !ok || win != want {
 					t.Errorf("NimTheory(%q) = %v, %v, want %v", text, win, ok, want)
 				}
-				win, err := engine.NewSolver().MisereOutcome(ctx, p, engine.NimTheory)
+				win, err = engine.NewSolver().MisereOutcome(ctx, p, engine.NimTheory)
 				if err != nil || win != want {
 					t.Errorf("MisereOutcome(%q, NimTheory) = %v, %v, want %v", text, win, err, want)
 				}
@@ -213,4 +219,104 @@ func outcome(win bool) string {
 		return "W"
 	}
 	return "L"
+}
+
+// randomPlay is the position after up to moves random moves from 0*spots.
+func randomPlay(t testing.TB, r *rand.Rand, spots, moves int) engine.Position {
+	_, at := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+	for range moves {
+		var opts []engine.Position
+		for o := range at.Options() {
+			opts = append(opts, o)
+		}
+		if len(opts) == 0 {
+			break
+		}
+		at = opts[r.IntN(len(opts))]
+	}
+	return at
+}
+
+// formsSettings are the tables of forms the search is tried with: every component formed,
+// none (the whole search), and Sprouts' setting (lands of few lives formed).
+func formsSettings() map[string]func() *engine.MisereForms {
+	return map[string]func() *engine.MisereForms{
+		"all":  engine.NewMisereForms,
+		"none": func() *engine.MisereForms { f := engine.NewMisereForms(); f.Budget = 0; return f },
+		"lives": func() *engine.MisereForms {
+			f := engine.NewMisereForms()
+			f.MaxHint = 6
+			return f
+		},
+	}
+}
+
+// TestMisereByForms_RandomPositions: on random positions of 2 to 5 spots played a few moves,
+// and sums of two of them (20; 400 with GRUNDY_SOAK set), the search by forms agrees with the misère search of whole
+// positions and with the brute force.
+func TestMisereByForms_RandomPositions(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(34, 20))
+	memo := map[string]bool{}
+	n := 20
+	switch {
+	case os.Getenv("GRUNDY_SOAK") != "":
+		n = 400
+	case testing.Short():
+		n = 8
+	}
+	for i := range n {
+		p := randomPlay(t, r, 2+r.IntN(3), 1+r.IntN(4))
+		if i%2 == 1 {
+			q := randomPlay(t, r, 2+r.IntN(2), 2+r.IntN(3))
+			if p.String() != "!" && q.String() != "!" { // "!" is the empty position
+				_, p = parse(t, "sprouts", p.String()+"+"+q.String())
+			}
+		}
+		want := bruteMisere(p, memo)
+		old, err := engine.NewSolver().MisereOutcome(ctx, p, nil)
+		if err != nil || old != want {
+			t.Fatalf("MisereOutcome(%s) = %v, %v, want %v", p, old, err, want)
+		}
+		for name, forms := range formsSettings() {
+			win, err := engine.NewSolver().MisereOutcomeByForms(ctx, p, forms())
+			if err != nil || win != want {
+				t.Fatalf("%s: MisereOutcomeByForms(%s) = %v, %v, want %v", name, p, win, err, want)
+			}
+		}
+	}
+}
+
+// misereSpots is the misère outcome of p-spot Sprouts for p = 1 … 20 (OEIS A164950).
+const misereSpots = "WLLLWWLLLWWWLLLWWWLL"
+
+// TestMisereByForms_Spots: 0*1 … 0*7 (0*9 with GRUNDY_SOAK set) by forms, one table kept
+// from one p to the next, as OEIS A164950 says.
+func TestMisereByForms_Spots(t *testing.T) {
+	last := 7
+	if testing.Short() {
+		last = 6
+	}
+	if os.Getenv("GRUNDY_SOAK") != "" {
+		last = 9
+	}
+	for name, forms := range formsSettings() {
+		if name == "all" {
+			continue // every land of 0*6 formed: seconds
+		}
+		f := forms()
+		for spots := 1; spots <= last; spots++ {
+			if name == "none" && spots > 6 && os.Getenv("GRUNDY_SOAK") == "" {
+				break // the whole search of 0*7: a second
+			}
+			_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+			start := time.Now()
+			win, err := engine.NewSolver().MisereOutcomeByForms(context.Background(), p, f)
+			got := outcome(win)
+			if err != nil || got != misereSpots[spots-1:spots] {
+				t.Errorf("%s: misère 0*%d = %s, %v, want %s", name, spots, got, err, misereSpots[spots-1:spots])
+			}
+			t.Logf("%s: misère 0*%d = %s in %v, %d forms", name, spots, got, time.Since(start), f.Len())
+		}
+	}
 }

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestMisereForms_BornByDay: the misère games born by day 0…4 are 1, 2, 3, 5 and 22 different
+// ones (Conway, ONAG ch. 12): forming every set of options of the games of the day before
+// gives that many forms, so that no two equal games keep two forms and no two different
+// games share one.
+func TestMisereForms_BornByDay(t *testing.T) {
+	f := NewMisereForms()
+	day := []int32{0}
+	for n, want := range []int{2, 3, 5, 22} {
+		seen := map[int32]bool{}
+		for mask := 0; mask < 1<<len(day); mask++ {
+			var opts []int32
+			for i, g := range day {
+				if mask&(1<<i) != 0 {
+					opts = append(opts, g)
+				}
+			}
+			seen[f.Node(opts)] = true
+		}
+		next := make([]int32, 0, len(seen))
+		for g := range seen {
+			next = append(next, g)
+		}
+		slices.Sort(next)
+		if len(next) != want {
+			t.Fatalf("born by day %d: %d forms, want %d", n+1, len(next), want)
+		}
+		day = next
+	}
+}
+
+// TestMisereForms_Nim: {*} is 0 (its one option reverses through 0, and both are wins with
+// the proviso met), so is * + *; heaps of Nim keep forms of their own, and the forms of sums
+// of up to three heaps give misère Nim's outcomes (Bouton).
+func TestMisereForms_Nim(t *testing.T) {
+	f := NewMisereForms()
+	heaps := []int32{0}
+	for n := 1; n <= 5; n++ {
+		heaps = append(heaps, f.Node(slices.Clone(heaps)))
+	}
+	star := heaps[1]
+	if got := f.Node([]int32{star}); got != 0 {
+		t.Errorf("{*} = %s, want {}", f.String(got))
+	}
+	if got := f.Sum(star, star); got != 0 {
+		t.Errorf("* + * = %s, want {}", f.String(got))
+	}
+	if got := len(slices.Compact(slices.Clone(heaps))); got != 6 {
+		t.Errorf("heaps 0…5: %d forms, want 6", got)
+	}
+	for a := range 6 {
+		for b := range 6 {
+			for c := range 6 {
+				id := f.Sum(f.Sum(heaps[a], heaps[b]), heaps[c])
+				if got, want := f.Win(id), MisereNim([]int{a, b, c}); got != want {
+					t.Errorf("*%d + *%d + *%d: win %v, want %v", a, b, c, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestMisereForms_Oracle: on random graph games, sums among them, a position's form gives
+// the outcome of the oracle, and two positions with the same form have the same outcome
+// beside any third one (the form is the game's misère value, not only its outcome).
+func TestMisereForms_Oracle(t *testing.T) {
+	for seed := uint64(1); seed <= seeds(12); seed++ {
+		r := rand.New(rand.NewPCG(seed, 41))
+		g := randomGraph(r, 10, 3)
+		g.sums = seed%2 == 0
+		f := NewMisereForms()
+		byForm := map[int32][]int{}
+		for v := range g.succ {
+			id := f.Of(tokens{g, []int{v}})
+			if got, want := f.Win(id), bruteMisere(g, []int{v}); got != want {
+				t.Fatalf("seed %d: form of %d (%s) says win %v, want %v", seed, v, f.String(id), got, want)
+			}
+			byForm[id] = append(byForm[id], v)
+		}
+		for range 10 {
+			p := randomPosition(r, g)
+			if got, want := f.Win(f.Of(p)), bruteMisere(g, p.at); got != want {
+				t.Fatalf("seed %d: form of %v says win %v, want %v", seed, p.at, got, want)
+			}
+			for _, vs := range byForm {
+				for _, v := range vs[1:] {
+					a := append([]int{vs[0]}, p.at...)
+					b := append([]int{v}, p.at...)
+					slices.Sort(a)
+					slices.Sort(b)
+					if bruteMisere(g, a) != bruteMisere(g, b) {
+						t.Fatalf("seed %d: %d and %d share a form but differ beside %v", seed, vs[0], v, p.at)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMisereOutcomeByForms_Oracle: the search by forms agrees with the oracle on random graph
+// games, whatever the budget (0: every component searched; small: some formed, some not;
+// large: all formed), with every cache, one table of forms kept from one position to the
+// next.
+func TestMisereOutcomeByForms_Oracle(t *testing.T) {
+	ctx := context.Background()
+	for name, cache := range caches(t) {
+		for _, budget := range []int{0, 3, 1000} {
+			for seed := uint64(1); seed <= seeds(20); seed++ {
+				r := rand.New(rand.NewPCG(seed, 43))
+				g := randomGraph(r, 12, 3)
+				g.sums = seed%2 == 0
+				f := NewMisereForms()
+				f.Budget = budget
+				s := NewSolver(WithCache(cache()))
+				for range 5 {
+					p := randomPosition(r, g)
+					win, err := s.MisereOutcomeByForms(ctx, p, f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := bruteMisere(g, p.at); win != want {
+						t.Fatalf("%s, budget %d, seed %d: MisereOutcomeByForms(%v) = %v, want %v", name, budget, seed, p.at, win, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMisereOutcomeByForms_Stops: a search stopped before it ends says so.
+func TestMisereOutcomeByForms_Stops(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 43))
+	g := randomGraph(r, 40, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	f := NewMisereForms()
+	f.Budget = 0
+	if _, err := NewSolver().MisereOutcomeByForms(ctx, tokens{g, []int{39, 38}}, f); err == nil {
+		t.Error("a cancelled search gave no error")
+	}
+}
