@@ -50,6 +50,47 @@ func (c *certifier) winSum(q engine.Position, comps []engine.Position, id couple
 	if err != nil {
 		return 0, err
 	}
+	// The component chosen first, then, when the database gives every nimber and no heap
+	// can move, each other one: any component may be played last (Algorithm 2), and the
+	// database may show a winning option of one only.
+	order := []int{last}
+	if c.allKnown(comps) {
+		for i := range comps {
+			if i != last {
+				order = append(order, i)
+			}
+		}
+	}
+	var first error
+	for _, last := range order {
+		k, err := c.winLast(q, comps, id, n, last)
+		if err == nil {
+			return k, nil
+		}
+		var ce *CertifyError
+		if !errors.As(err, &ce) {
+			return 0, err
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return 0, first
+}
+
+// allKnown reports whether the database (or the theory) gives the nimber of every component.
+func (c *certifier) allKnown(comps []engine.Position) bool {
+	for _, comp := range comps {
+		if _, ok := c.nimber(comp, comp.Key()); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// winLast proves the sum (q, n) winning with comps[last] played last: the others' losing
+// couples give their nimbers, and the last is shown winning against n and their XOR.
+func (c *certifier) winLast(q engine.Position, comps []engine.Position, id coupleID, n, last int) (int, error) {
 	kids := make([]int, 0, len(comps))
 	x := n
 	for i, comp := range comps {
