@@ -13,19 +13,7 @@ import (
 // out the couples the position is derived without; what is left still derives it, and no
 // single couple of it can be left out.
 func TestShrink_LeavesOutWhatIsNotNeeded(t *testing.T) {
-	g, err := games.Lookup("sprouts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open("testdata/sprouts-5-unminimised.spr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := ReadDatabase(f, "sprouts-5", g)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, db := unminimised5(t)
 	p, _ := games.Parse(g, "0*5")
 	ctx := context.Background()
 	cert, err := Certify(ctx, "sprouts", db, p, DatabaseOnly())
@@ -46,6 +34,25 @@ func TestShrink_LeavesOutWhatIsNotNeeded(t *testing.T) {
 		}
 	}
 	t.Logf("0*5: %d couples, from %d", len(small.Used), len(cert.Used))
+}
+
+// unminimised5 reads a certificate of 0*5 as the search first read it out: 26 losing couples.
+func unminimised5(t *testing.T) (games.Game, *Database) {
+	t.Helper()
+	g, err := games.Lookup("sprouts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/sprouts-5-unminimised.spr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	db, err := ReadDatabase(f, "sprouts-5", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, db
 }
 
 // A stop keeps the smallest certificate so far, with the context's error.

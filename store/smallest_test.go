@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"grundy/engine"
-	"grundy/games"
 )
 
 func needCBC(t *testing.T) {
@@ -94,16 +93,7 @@ func fewest(prog *Program) int {
 // than what Shrink leaves.
 func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	needCBC(t)
-	g, _ := games.Lookup("sprouts")
-	f, err := os.Open("testdata/sprouts-5-unminimised.spr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := ReadDatabase(f, "sprouts-5", g)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, db := unminimised5(t)
 	solved, p := solvedDatabase(t, g, "0*5")
 	pool := union(db, solved)
 	ctx := context.Background()
