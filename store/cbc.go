@@ -2,6 +2,8 @@ package store
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +26,8 @@ type CBC struct {
 	Path string // the command; "" looks for cbc on the PATH
 	// Progress, when not nil, gets a line each time the solver finds a smaller set.
 	Progress func(couples int, took time.Duration)
+	// Grace is how long a stopped cbc has to write its best before it is killed; 0 is 5 s.
+	Grace time.Duration
 }
 
 // ErrNoCBC is returned when the cbc command is not installed.
@@ -50,26 +55,24 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 		args = append(args, "timeMode", "elapsed", "sec", strconv.Itoa(max(1, int(time.Until(d).Seconds()))))
 	}
 	args = append(args, "solve", "solu", sol)
-	cmd := exec.Command(path, args...)
 	if stdbuf, err := exec.LookPath("stdbuf"); err == nil {
 		// cbc writes its log through stdio, which buffers a pipe by blocks: the smaller
 		// sets it finds would be said minutes late, or at its end.
-		cmd = exec.Command(stdbuf, append([]string{"-oL", path}, args...)...)
+		path, args = stdbuf, append([]string{"-oL", path}, args...)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = cmd.Stdout
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cbc: %w", err)
-	}
-	// Ctrl-C asks cbc to stop its search and write the best it has, as at its own time limit.
-	stop := context.AfterFunc(ctx, func() { cmd.Process.Signal(os.Interrupt) })
-	defer stop()
-	last := s.follow(out, start)
-	waitErr := cmd.Wait()
+	// A stop (Ctrl-C, --timeout) asks cbc to end its search and write the best it has, as at
+	// its own time limit; one that has not ended Grace later (it may be deep in a
+	// relaxation) is killed; and it dies with this process (dieWithParent).
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = cmp.Or(s.Grace, 5*time.Second)
+	dieWithParent(cmd)
+	log := s.follower(time.Now())
+	cmd.Stdout, cmd.Stderr = log, log // a writer, not a pipe read here: Wait's WaitDelay holds
+	runtime.LockOSThread()            // the thread that starts cbc lives until it ends (Pdeathsig)
+	waitErr := cmd.Run()
+	runtime.UnlockOSThread()
+	last := log.last
 	chosen, status, readErr := readCBCSolution(sol, prog)
 	switch {
 	case readErr != nil && waitErr != nil:
@@ -86,30 +89,49 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 	return chosen, nil
 }
 
-// follow reads cbc's log, reporting each smaller set found, and returns its last line.
-func (s CBC) follow(r io.Reader, start time.Time) string {
-	sc := bufio.NewScanner(r)
-	last, best := "", math.Inf(1)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line != "" {
-			last = line
+// A cbcLog takes cbc's log as it is written, a line at a time: it reports each smaller set
+// found and keeps the last line, for messages.
+type cbcLog struct {
+	progress func(couples int, took time.Duration)
+	start    time.Time
+	best     float64
+	partial  []byte
+	last     string
+}
+
+func (s CBC) follower(start time.Time) *cbcLog {
+	return &cbcLog{progress: s.Progress, start: start, best: math.Inf(1)}
+}
+
+func (l *cbcLog) Write(p []byte) (int, error) {
+	l.partial = append(l.partial, p...)
+	for {
+		i := bytes.IndexByte(l.partial, '\n')
+		if i < 0 {
+			return len(p), nil
 		}
-		// "Cbc0012I Integer solution of 58 found by DiveCoefficient after 759 iterations …",
-		// "Cbc0038I Solution found of 51" (its heuristics, before the search)
-		for _, said := range []string{"Integer solution of ", "Solution found of "} {
-			i := strings.Index(line, said)
-			if i < 0 || s.Progress == nil {
-				continue
-			}
-			f := strings.Fields(line[i+len(said):] + " -")
-			if v, err := strconv.ParseFloat(f[0], 64); err == nil && v < best {
-				best = v
-				s.Progress(int(math.Round(v)), time.Since(start))
-			}
+		l.line(strings.TrimSpace(string(l.partial[:i])))
+		l.partial = l.partial[i+1:]
+	}
+}
+
+func (l *cbcLog) line(line string) {
+	if line != "" {
+		l.last = line
+	}
+	// "Cbc0012I Integer solution of 58 found by DiveCoefficient after 759 iterations …",
+	// "Cbc0038I Solution found of 51" (its heuristics, before the search)
+	for _, said := range []string{"Integer solution of ", "Solution found of "} {
+		i := strings.Index(line, said)
+		if i < 0 || l.progress == nil {
+			continue
+		}
+		f := strings.Fields(line[i+len(said):] + " -")
+		if v, err := strconv.ParseFloat(f[0], 64); err == nil && v < l.best {
+			l.best = v
+			l.progress(int(math.Round(v)), time.Since(l.start))
 		}
 	}
-	return last
 }
 
 // writeLPFile writes prog in CPLEX LP format: x<v> for the couples, z<k> for the

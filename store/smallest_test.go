@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -203,8 +202,28 @@ func TestCBC_FollowsItsLog(t *testing.T) {
 		"Cbc0012I Integer solution of 51 found by DiveCoefficient after 759 iterations\n" +
 		"Cbc0012I Integer solution of\nResult - Optimal solution found\n"
 	var got []int
-	last := CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follow(strings.NewReader(log), time.Now())
-	if !slices.Equal(got, []int{58, 51}) || last != "Result - Optimal solution found" {
+	w := CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follower(time.Now())
+	for len(log) > 0 { // in pieces, as a pipe gives it
+		k := min(len(log), 7)
+		w.Write([]byte(log[:k]))
+		log = log[k:]
+	}
+	if last := w.last; !slices.Equal(got, []int{58, 51}) || last != "Result - Optimal solution found" {
 		t.Fatalf("said %v, last line %q", got, last)
+	}
+}
+
+// A stop ends the solver within seconds, even one that ignores the interrupt.
+func TestCBC_StopKillsAStubbornSolver(t *testing.T) {
+	stub := filepath.Join(t.TempDir(), "cbc")
+	os.WriteFile(stub, []byte("#!/bin/sh\ntrap '' INT\necho Cbc0038I Solution found of 3\nexec sleep 60\n"), 0o755)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var said []int
+	_, err := CBC{Path: stub, Grace: 200 * time.Millisecond, Progress: func(n int, _ time.Duration) { said = append(said, n) }}.Solve(ctx,
+		&Program{Vars: 1, Needs: []Need{{Owner: -1, Alternatives: [][]int{{0}}}}})
+	if err == nil || time.Since(start) > 10*time.Second || !slices.Equal(said, []int{3}) {
+		t.Fatalf("stopped solver: %v after %v, said %v", err, time.Since(start), said)
 	}
 }
