@@ -329,11 +329,12 @@ func TestCancel_StopsTheJobsUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer wst.Close()
-	// Units as large as the whole search (cram 4x9: a local solve takes 27 s), and a
-	// heartbeat every 10 s, which the answers' watch does not wait for.
+	// Units as large as the whole search (cram 5x7: a local solve takes over a minute; not
+	// 4x9, whose unit (4x9, 0) half-turn symmetry decides at once), and a heartbeat every
+	// 10 s, which the answers' watch does not wait for.
 	tc := startClusterStore(t, 2, Config{UnitNodes: 1 << 40, AckWait: 30 * time.Second}, WorkerConfig{CacheMB: 16, Store: wst}, st)
 	ctx, cl := tc.client(t, 60*time.Second)
-	job := Job{ID: NewJobID(), Game: "cram", Position: "4x9"}
+	job := Job{ID: NewJobID(), Game: "cram", Position: "5x7"}
 	solved := make(chan error, 1)
 	go func() { _, _, err := cl.Solve(ctx, job, nil); solved <- err }()
 	waitUntil(t, ctx, "both workers search a unit", func() bool { return busy(tc.workers) == 2 })
