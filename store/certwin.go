@@ -46,20 +46,9 @@ func (c *certifier) winSum(q engine.Position, comps []engine.Position, id couple
 		}
 		return c.node(id, q.String(), n, false, true, "", nil), nil
 	}
-	last, err := c.lastComponent(q, comps, n)
+	order, err := c.lastComponents(q, comps, n)
 	if err != nil {
 		return 0, err
-	}
-	// The component chosen first, then, when the database gives every nimber and no heap
-	// can move, each other one: any component may be played last (Algorithm 2), and the
-	// database may show a winning option of one only.
-	order := []int{last}
-	if c.allKnown(comps) {
-		for i := range comps {
-			if i != last {
-				order = append(order, i)
-			}
-		}
 	}
 	var first error
 	for _, last := range order {
@@ -76,16 +65,6 @@ func (c *certifier) winSum(q engine.Position, comps []engine.Position, id couple
 		}
 	}
 	return 0, first
-}
-
-// allKnown reports whether the database (or the theory) gives the nimber of every component.
-func (c *certifier) allKnown(comps []engine.Position) bool {
-	for _, comp := range comps {
-		if _, ok := c.nimber(comp, comp.Key()); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // winLast proves the sum (q, n) winning with comps[last] played last: the others' losing
@@ -112,15 +91,17 @@ func (c *certifier) winLast(q engine.Position, comps []engine.Position, id coupl
 	return c.node(id, q.String(), n, false, true, "", append(kids, k)), nil
 }
 
-// lastComponent chooses the component of a sum to play last: the one the database lacks
-// (there may be one at most), else one whose heap can move to its nimber, else the first.
-func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n int) (int, error) {
+// lastComponents gives the components of a sum that may be played last, in the order to try
+// them: the one the database lacks, alone (there may be one at most); else, since any may be
+// played last (Algorithm 2) and the database may show a winning option of one only, every
+// component, one whose heap can move to its nimber first.
+func (c *certifier) lastComponents(q engine.Position, comps []engine.Position, n int) ([]int, error) {
 	missing, total := -1, n
 	for i, comp := range comps {
 		m, ok := c.nimber(comp, comp.Key())
 		switch {
 		case !ok && missing >= 0:
-			return 0, failure(q.String(), n, "the database has the nimber of neither %s nor %s: the sum needs all its components' but one", engine.Quote(comps[missing].String()), engine.Quote(comp.String()))
+			return nil, failure(q.String(), n, "the database has the nimber of neither %s nor %s: the sum needs all its components' but one", engine.Quote(comps[missing].String()), engine.Quote(comp.String()))
 		case !ok:
 			missing = i
 		default:
@@ -128,17 +109,23 @@ func (c *certifier) lastComponent(q engine.Position, comps []engine.Position, n 
 		}
 	}
 	if missing >= 0 {
-		return missing, nil
+		return []int{missing}, nil
 	}
 	if total == 0 {
-		return 0, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is losing, not winning", n)
+		return nil, failure(q.String(), n, "its components' nimbers in the database XOR to %d: the couple is losing, not winning", n)
 	}
+	order := make([]int, 0, len(comps))
 	for i, comp := range comps {
 		if m, _ := c.nimber(comp, comp.Key()); m < total^m {
-			return i, nil
+			order = append(order, i)
 		}
 	}
-	return 0, nil
+	for i := range comps {
+		if !slices.Contains(order, i) {
+			order = append(order, i)
+		}
+	}
+	return order, nil
 }
 
 // win1 proves (comp, n) winning for a component: by the heap moved to the nimber the database
