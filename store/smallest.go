@@ -33,7 +33,7 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 	if err != nil {
 		return nil, err
 	}
-	prog, err := m.program(ctx, engine.Exactly(p), full.HasNimber)
+	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func (m *coupleModel) tick() error {
 
 // program writes the needs of the couples the proof of p may reach, from p's: its
 // components all taken when the database gives p's nimber (losing), else (p, 0) winning.
-func (m *coupleModel) program(ctx context.Context, p engine.Position, losing bool) (*Program, error) {
+func (m *coupleModel) program(p engine.Position, losing bool) (*Program, error) {
 	prog := &Program{Vars: len(m.records), Fixed: map[int]bool{}}
 	queued := map[int]bool{}
 	var queue []int
@@ -158,11 +158,8 @@ func (m *coupleModel) program(ctx context.Context, p engine.Position, losing boo
 			need(-1, [][]int{{v}})
 		}
 	} else {
-		for _, c := range comps {
-			if _, v, ok := m.nimber(c.Key()); ok && len(comps) == 1 {
-				prog.Fixed[v] = false // taken, the check would prove p's nimber instead
-			}
-		}
+		// Some component of p is not in the database, so no choice of couples makes the
+		// check prove p's nimber instead.
 		alts, err := m.win(p, 0)
 		if err != nil {
 			return nil, err

@@ -106,7 +106,7 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 		t.Fatal(err)
 	}
 	full, _ := Certify(ctx, "sprouts", pool, p, DatabaseOnly())
-	prog, err := m.program(ctx, engine.Exactly(p), full.HasNimber)
+	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
 		t.Fatal(err)
 	}
