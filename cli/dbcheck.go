@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -73,9 +74,18 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	what, code := "the proof used", exitOK
 	if *smallest {
 		used := len(cert.Used)
-		best, err := store.Smallest(ctx, g, db, p, store.CBC{Progress: func(n int, took time.Duration) {
-			fmt.Fprintf(env.Stderr, "smallest: a certificate of %s couples (%v)\n", numfmt.Grouped(int64(n)), took.Round(time.Second))
-		}})
+		said := used
+		best, err := store.Smallest(ctx, g, db, p, store.CBC{
+			Progress: func(n int, _ time.Duration) {
+				if n < said { // each of the solver's runs says its sets from the largest
+					said = n
+					fmt.Fprintf(env.Stderr, "smallest: a certificate of %s couples (%v)\n", numfmt.Grouped(int64(n)), time.Since(start).Round(time.Second))
+				}
+			},
+			Bound: func(lower float64) {
+				fmt.Fprintf(env.Stderr, "smallest: none has fewer than %s couples (the relaxation's bound, %v)\n", numfmt.Grouped(int64(math.Ceil(lower-1e-6))), time.Since(start).Round(time.Second))
+			},
+		})
 		switch {
 		case best == nil:
 			return dbFail(env, "check", err)

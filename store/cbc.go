@@ -26,35 +26,94 @@ type CBC struct {
 	Path string // the command; "" looks for cbc on the PATH
 	// Progress, when not nil, gets a line each time the solver finds a smaller set.
 	Progress func(couples int, took time.Duration)
+	// Bound, when not nil, gets the relaxation's bound: no set has fewer couples.
+	Bound func(couples float64)
 	// Grace is how long a stopped cbc has to write its best before it is killed; 0 is 5 s.
 	Grace time.Duration
 }
+
+// ErrNoSmaller is returned when a program asks for fewer couples than any set of them
+// that meets its needs.
+var ErrNoSmaller = errors.New("no set of fewer couples proves it")
 
 // ErrNoCBC is returned when the cbc command is not installed.
 var ErrNoCBC = errors.New("the smallest certificate needs COIN-OR CBC, the cbc command (Debian: apt install coinor-cbc)")
 
 func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
+	args := []string{"solve"}
+	if prog.Below > 0 {
+		args = []string{"cutoff", strconv.FormatFloat(float64(prog.Below)-0.5, 'f', 1, 64), "solve"}
+	}
+	values, status, err := s.run(ctx, prog, args)
+	if err != nil {
+		return nil, err
+	}
+	var chosen []int
+	for v, x := range values {
+		if x > 0.5 {
+			chosen = append(chosen, v)
+		}
+	}
+	slices.Sort(chosen)
+	switch {
+	case strings.Contains(status, "nfeasible") && prog.Below > 0: // "Integer infeasible" too
+		return nil, ErrNoSmaller
+	case strings.Contains(status, "nfeasible"):
+		return nil, fmt.Errorf("cbc: no set of the couples proves it (%s)", status)
+	case ctx.Err() != nil:
+		return chosen, ctx.Err()
+	case !strings.HasPrefix(status, "Optimal"):
+		return chosen, fmt.Errorf("cbc stopped before it proved its set the smallest: %s", status)
+	}
+	return chosen, nil
+}
+
+// Relax solves the program's linear relaxation, where a couple may be taken in part: its
+// values, and their sum, a bound no set of couples goes below.
+func (s CBC) Relax(ctx context.Context, prog *Program) (map[int]float64, float64, error) {
+	values, status, err := s.run(ctx, prog, []string{"initialSolve"})
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case ctx.Err() != nil:
+		return nil, 0, ctx.Err()
+	case !strings.HasPrefix(status, "Optimal"):
+		return nil, 0, fmt.Errorf("cbc: the relaxation was not solved: %s", status)
+	}
+	bound := 0.0
+	for _, x := range values {
+		bound += x
+	}
+	if s.Bound != nil {
+		s.Bound(bound)
+	}
+	return values, bound, nil
+}
+
+// run writes prog for cbc, runs cbc with the commands given, and reads back the values of
+// the couples (the variables not listed are 0) and the solution's status line.
+func (s CBC) run(ctx context.Context, prog *Program, commands []string) (map[int]float64, string, error) {
 	path := s.Path
 	if path == "" {
 		var err error
 		if path, err = exec.LookPath("cbc"); err != nil {
-			return nil, ErrNoCBC
+			return nil, "", ErrNoCBC
 		}
 	}
 	dir, err := os.MkdirTemp("", "grundy-cbc-")
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer os.RemoveAll(dir)
 	model, sol := filepath.Join(dir, "smallest.lp"), filepath.Join(dir, "smallest.sol")
 	if err := writeLPFile(model, prog); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	args := []string{model}
 	if d, ok := ctx.Deadline(); ok {
 		args = append(args, "timeMode", "elapsed", "sec", strconv.Itoa(max(1, int(time.Until(d).Seconds()))))
 	}
-	args = append(args, "solve", "solu", sol)
+	args = append(append(args, commands...), "solu", sol)
 	if stdbuf, err := exec.LookPath("stdbuf"); err == nil {
 		// cbc writes its log through stdio, which buffers a pipe by blocks: the smaller
 		// sets it finds would be said minutes late, or at its end.
@@ -72,21 +131,14 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 	runtime.LockOSThread()            // the thread that starts cbc lives until it ends (Pdeathsig)
 	waitErr := cmd.Run()
 	runtime.UnlockOSThread()
-	last := log.last
-	chosen, status, readErr := readCBCSolution(sol, prog)
+	values, status, readErr := readCBCSolution(sol, prog)
 	switch {
 	case readErr != nil && waitErr != nil:
-		return nil, fmt.Errorf("cbc: %v (%s)", waitErr, last)
+		return nil, "", fmt.Errorf("cbc: %v (%s)", waitErr, log.last)
 	case readErr != nil:
-		return nil, fmt.Errorf("cbc: %w (%s)", readErr, last)
-	case strings.HasPrefix(status, "Infeasible"):
-		return nil, fmt.Errorf("cbc: no set of the couples proves it (%s)", status)
-	case ctx.Err() != nil:
-		return chosen, ctx.Err()
-	case !strings.HasPrefix(status, "Optimal"):
-		return chosen, fmt.Errorf("cbc stopped before it proved its set the smallest: %s", status)
+		return nil, "", fmt.Errorf("cbc: %w (%s)", readErr, log.last)
 	}
-	return chosen, nil
+	return values, status, nil
 }
 
 // A cbcLog takes cbc's log as it is written, a line at a time: it reports each smaller set
@@ -211,9 +263,9 @@ func writeLP(w io.Writer, prog *Program) {
 }
 
 // readCBCSolution reads cbc's solution file: a status line, then "index name value cost"
-// for each nonzero variable (marked "**" when it breaks a bound). It returns the couples
-// taken.
-func readCBCSolution(name string, prog *Program) ([]int, string, error) {
+// for each nonzero variable (marked "**" when it breaks a bound). It returns the values of
+// the couples' variables.
+func readCBCSolution(name string, prog *Program) (map[int]float64, string, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, "", fmt.Errorf("no solution written: %w", err)
@@ -224,7 +276,7 @@ func readCBCSolution(name string, prog *Program) ([]int, string, error) {
 		return nil, "", fmt.Errorf("an empty solution file")
 	}
 	status := strings.TrimSpace(sc.Text())
-	var chosen []int
+	values := map[int]float64{}
 	for sc.Scan() {
 		fs := strings.Fields(strings.TrimPrefix(strings.TrimSpace(sc.Text()), "**"))
 		if len(fs) < 3 || !strings.HasPrefix(fs[1], "x") {
@@ -234,9 +286,9 @@ func readCBCSolution(name string, prog *Program) ([]int, string, error) {
 		if err != nil || v < 0 || v >= prog.Vars {
 			return nil, status, fmt.Errorf("solution line %q: no such couple", sc.Text())
 		}
-		if val, err := strconv.ParseFloat(fs[2], 64); err == nil && val > 0.5 {
-			chosen = append(chosen, v)
+		if x, err := strconv.ParseFloat(fs[2], 64); err == nil && x > 0 {
+			values[v] = x
 		}
 	}
-	return chosen, status, sc.Err()
+	return values, status, sc.Err()
 }

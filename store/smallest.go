@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -37,13 +38,13 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 	if err != nil {
 		return nil, err
 	}
-	chosen, stopErr := solver.Solve(ctx, prog)
-	if chosen == nil {
-		if stopErr == nil {
-			stopErr = fmt.Errorf("the solver found no certificate")
+	start := make([]int, 0, len(full.Used))
+	for _, r := range full.Used {
+		if v, ok := m.index[r.Key]; ok {
+			start = append(start, v)
 		}
-		return nil, stopErr
 	}
+	chosen, stopErr := smallestSet(ctx, prog, start, solver)
 	sub := &Database{Name: db.Name, Format: db.Format}
 	for _, v := range chosen {
 		sub.Records = append(sub.Records, m.records[v])
@@ -65,6 +66,7 @@ type Program struct {
 	Vars  int
 	Fixed map[int]bool // variables whose value is set: taken (true) or left out
 	Needs []Need
+	Below int // when not 0, only sets of fewer couples are wanted (else ErrNoSmaller)
 }
 
 // A Need says: when Owner is taken (always, when Owner is -1), so is every couple of at least
@@ -76,9 +78,89 @@ type Need struct {
 }
 
 // A Solver chooses the variables of a Program to take: the smallest set it found, and a
-// non-nil error when it was stopped or failed (with the best set so far, if any).
+// non-nil error when it was stopped or failed (with the best set so far, if any). Relax
+// solves the program's relaxation, where a variable may take a fraction of 1: its nonzero
+// values, and their sum, a bound below every set.
 type Solver interface {
 	Solve(ctx context.Context, prog *Program) ([]int, error)
+	Relax(ctx context.Context, prog *Program) (map[int]float64, float64, error)
+}
+
+// smallestSet solves prog, of which start is a solution, in two steps. A program of
+// thousands of couples and tens of thousands of alternatives may keep the solver for hours
+// before it finds any set, while the couples its relaxation leaves at 0 are seldom in the
+// smallest: so the solver first takes the program reduced to those the relaxation uses and
+// those of start (which it holds, so it has a solution), in seconds, then the whole program
+// with the time left, asked for a set smaller than the best found (ErrNoSmaller: the best is
+// the smallest of all).
+func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver) ([]int, error) {
+	best := start
+	values, _, err := solver.Relax(ctx, prog)
+	switch {
+	case ctx.Err() != nil:
+		return best, ctx.Err()
+	case err != nil:
+		return nil, err
+	}
+	keep := map[int]bool{}
+	for _, v := range start {
+		keep[v] = true
+	}
+	for v := range values {
+		keep[v] = true
+	}
+	if len(keep) < len(prog.used()) {
+		// Its failure only means the whole program is left to find a smaller set.
+		if chosen, _ := solver.Solve(ctx, prog.within(keep)); better(prog, chosen, best) {
+			best = chosen
+		}
+		if ctx.Err() != nil {
+			return best, ctx.Err()
+		}
+	}
+	whole := *prog
+	whole.Below = len(best)
+	chosen, err := solver.Solve(ctx, &whole)
+	if better(prog, chosen, best) {
+		best = chosen
+	}
+	switch {
+	case ctx.Err() != nil:
+		return best, ctx.Err() // cbc's own words on its stop say less
+	case errors.Is(err, ErrNoSmaller):
+		return best, nil
+	}
+	return best, err
+}
+
+// better reports whether chosen is a smaller set than best that meets the program's needs:
+// a solver stopped in the middle of its search may write a set that does not.
+func better(prog *Program, chosen, best []int) bool {
+	return chosen != nil && len(chosen) < len(best) && prog.holds(chosen)
+}
+
+// within is the program with only the variables of keep: every other one left out, with
+// the needs and alternatives that would take it.
+func (p *Program) within(keep map[int]bool) *Program {
+	out := &Program{Vars: p.Vars, Fixed: map[int]bool{}, Below: p.Below}
+	for v, in := range p.Fixed {
+		if in || keep[v] {
+			out.Fixed[v] = in
+		}
+	}
+	for _, n := range p.Needs {
+		if n.Owner >= 0 && !keep[n.Owner] {
+			continue
+		}
+		alts := make([][]int, 0, len(n.Alternatives))
+		for _, a := range n.Alternatives {
+			if !slices.ContainsFunc(a, func(v int) bool { return !keep[v] }) {
+				alts = append(alts, a)
+			}
+		}
+		out.Needs = append(out.Needs, Need{Owner: n.Owner, Alternatives: alts})
+	}
+	return out
 }
 
 // coupleModel holds the database's couples as the program's variables.
@@ -333,4 +415,28 @@ func (p *Program) used() []int {
 		}
 	}
 	return slices.Sorted(maps.Keys(set))
+}
+
+// holds reports whether set meets every need of the program.
+func (p *Program) holds(set []int) bool {
+	taken := map[int]bool{}
+	for _, v := range set {
+		taken[v] = true
+	}
+	for v, in := range p.Fixed {
+		if taken[v] != in {
+			return false
+		}
+	}
+	for _, n := range p.Needs {
+		if n.Owner >= 0 && !taken[n.Owner] {
+			continue
+		}
+		if !slices.ContainsFunc(n.Alternatives, func(a []int) bool {
+			return !slices.ContainsFunc(a, func(v int) bool { return !taken[v] })
+		}) {
+			return false
+		}
+	}
+	return true
 }

@@ -190,7 +190,7 @@ func TestReadCBCSolution_UnknownCouple(t *testing.T) {
 	}
 	os.WriteFile(name, []byte("Optimal - objective value 1.00000000\n      0 x1   1   1\n      1 z0   0.5   0\n"), 0o644)
 	got, status, err := readCBCSolution(name, &Program{Vars: 2})
-	if err != nil || !slices.Equal(got, []int{1}) || status[:7] != "Optimal" {
+	if err != nil || len(got) != 1 || got[1] != 1 || status[:7] != "Optimal" {
 		t.Fatalf("read %v %q %v", got, status, err)
 	}
 }
@@ -225,5 +225,78 @@ func TestCBC_StopKillsAStubbornSolver(t *testing.T) {
 		&Program{Vars: 1, Needs: []Need{{Owner: -1, Alternatives: [][]int{{0}}}}})
 	if err == nil || time.Since(start) > 10*time.Second || !slices.Equal(said, []int{3}) {
 		t.Fatalf("stopped solver: %v after %v, said %v", err, time.Since(start), said)
+	}
+}
+
+// Asked for fewer couples than the smallest set, cbc says there is none; asked for fewer
+// than one more, it gives the smallest. The relaxation's bound is no more than the smallest.
+func TestCBC_BelowAndRelax(t *testing.T) {
+	needCBC(t)
+	prog := &Program{Vars: 5, Fixed: map[int]bool{}, Needs: []Need{
+		{Owner: -1, Alternatives: [][]int{{0}, {1, 2}}},
+		{Owner: 0, Alternatives: [][]int{{3}}},
+		{Owner: 3, Alternatives: [][]int{{4}}},
+		{Owner: 1, Alternatives: [][]int{{2}}},
+	}}
+	below := *prog
+	below.Below = 2
+	if got, err := (CBC{}).Solve(context.Background(), &below); !errors.Is(err, ErrNoSmaller) {
+		t.Fatalf("fewer than 2 couples: got %v, %v; want ErrNoSmaller", got, err)
+	}
+	below.Below = 3
+	if got, err := (CBC{}).Solve(context.Background(), &below); err != nil || !slices.Equal(got, []int{1, 2}) {
+		t.Fatalf("fewer than 3 couples: got %v, %v; want [1 2]", got, err)
+	}
+	var said float64
+	values, bound, err := CBC{Bound: func(b float64) { said = b }}.Relax(context.Background(), prog)
+	if err != nil || bound > 2+1e-9 || bound < 1-1e-9 || said != bound || len(values) == 0 {
+		t.Fatalf("relaxation: %v, bound %v (said %v), %v", values, bound, said, err)
+	}
+}
+
+// A solver that answers the program reduced to the relaxation's couples, and writes a set
+// that meets no need when given the whole program (as a stopped cbc may).
+type reducedOnly struct {
+	t       *testing.T
+	support map[int]float64
+	calls   int
+}
+
+func (s *reducedOnly) Relax(context.Context, *Program) (map[int]float64, float64, error) {
+	return s.support, 1, nil
+}
+
+func (s *reducedOnly) Solve(_ context.Context, prog *Program) ([]int, error) {
+	s.calls++
+	if s.calls == 1 {
+		for _, v := range prog.used() {
+			if _, ok := s.support[v]; !ok && v < 3 { // 3, 4, 5: the start's
+				s.t.Errorf("the reduced program has couple %d, which neither the relaxation nor the start takes", v)
+			}
+		}
+		return []int{1, 2}, nil
+	}
+	if prog.Below != 2 {
+		s.t.Errorf("the whole program asks for fewer than %d couples, want 2", prog.Below)
+	}
+	return []int{0}, errors.New("stopped")
+}
+
+// smallestSet gives the best of the reduced program when the whole one gives nothing
+// better, and never a set that fails a need, whatever the solver writes.
+func TestSmallestSet_KeepsTheReducedBest(t *testing.T) {
+	prog := &Program{Vars: 6, Fixed: map[int]bool{}, Needs: []Need{
+		{Owner: -1, Alternatives: [][]int{{0}, {1, 2}, {3, 4, 5}}},
+		{Owner: 0, Alternatives: [][]int{{5}}},
+		{Owner: 5, Alternatives: [][]int{{4}}},
+		{Owner: 1, Alternatives: [][]int{{2}}},
+	}}
+	s := &reducedOnly{t: t, support: map[int]float64{1: 0.5, 2: 0.5}}
+	got, err := smallestSet(context.Background(), prog, []int{3, 4, 5}, s)
+	if !slices.Equal(got, []int{1, 2}) || err == nil || s.calls != 2 {
+		t.Fatalf("got %v, %v after %d solves; want [1 2] and the whole program's stop", got, err, s.calls)
+	}
+	if !prog.holds([]int{1, 2}) || prog.holds([]int{0}) || prog.holds([]int{1}) {
+		t.Fatal("holds is wrong")
 	}
 }
