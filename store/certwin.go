@@ -249,18 +249,25 @@ func lackingNote(list []string) string {
 	return " (an option would be losing but for the nimber of " + strings.Join(quoted, " or ") + ", which the database lacks)"
 }
 
-// losingByDatabase reports whether the database claims (o, n) losing: the nimbers of its
-// components left after pairs cancel are all there and XOR to n.
+// losingByDatabase reports whether the database claims (o, n) losing.
 func (c *certifier) losingByDatabase(o engine.Position, n int) bool {
+	x, ok := componentsXOR(o, func(comp engine.Position) (int, bool) { return c.nimber(comp, comp.Key()) })
+	return ok && x == n
+}
+
+// componentsXOR gives the XOR of the nimbers of o's components left after pairs cancel, as
+// nimber gives them, or false when it lacks one. Certify and Smallest's model each look
+// nimbers up in their own places.
+func componentsXOR(o engine.Position, nimber func(comp engine.Position) (int, bool)) (int, bool) {
 	x := 0
 	for _, comp := range engine.CancelPairs(o.Split()) {
-		m, ok := c.nimber(comp, comp.Key())
+		n, ok := nimber(comp)
 		if !ok {
-			return false
+			return 0, false
 		}
-		x ^= m
+		x ^= n
 	}
-	return x == n
+	return x, true
 }
 
 // readOut returns the tree of the couples reachable from root, numbered breadth first from

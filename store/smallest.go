@@ -357,17 +357,13 @@ func (m *coupleModel) win1(c engine.Position, key string, x int) ([][]int, error
 // losing gives the couples that show (o, x) losing, when the database has every component
 // of o left after pairs cancel and their nimbers XOR to x.
 func (m *coupleModel) losing(o engine.Position, x int) ([]int, bool) {
-	comps := engine.CancelPairs(o.Split())
-	a := make([]int, 0, len(comps))
-	for _, c := range comps {
+	var a []int
+	n, ok := componentsXOR(o, func(c engine.Position) (int, bool) {
 		k, v, ok := m.nimber(c.Key())
-		if !ok {
-			return nil, false
-		}
-		x ^= k
 		a = append(a, v)
-	}
-	return sortedSet(a), x == 0
+		return k, ok
+	})
+	return sortedSet(a), ok && n == x
 }
 
 func sortedSet(a []int) []int {
