@@ -86,13 +86,13 @@ type Solver interface {
 	Relax(ctx context.Context, prog *Program) (map[int]float64, float64, error)
 }
 
-// smallestSet solves prog, of which start is a solution, in two steps. A program of
-// thousands of couples and tens of thousands of alternatives may keep the solver for hours
-// before it finds any set, while the couples its relaxation leaves at 0 are seldom in the
-// smallest: so the solver first takes the program reduced to those the relaxation uses and
-// those of start (which it holds, so it has a solution), in seconds, then the whole program
-// with the time left, asked for a set smaller than the best found (ErrNoSmaller: the best is
-// the smallest of all).
+// smallestSet solves prog, of which start is a solution, in steps. A program of thousands
+// of couples and tens of thousands of alternatives may keep the solver for hours before it
+// finds any set, while the couples its relaxation leaves at 0 are seldom in the smallest:
+// so the solver first takes the program reduced to those the relaxation uses (with those
+// of start when they hold no set: start is one), in seconds, then the whole program with
+// the time left, asked for a set smaller than the best found (ErrNoSmaller: the best is the
+// smallest of all).
 func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver) ([]int, error) {
 	best := start
 	values, _, err := solver.Relax(ctx, prog)
@@ -102,20 +102,28 @@ func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver)
 	case err != nil:
 		return nil, err
 	}
+	// The relaxation's couples alone mostly hold a set; else with start's, they do.
 	keep := map[int]bool{}
-	for _, v := range start {
-		keep[v] = true
-	}
 	for v := range values {
 		keep[v] = true
 	}
-	if len(keep) < len(prog.used()) {
-		// Its failure only means the whole program is left to find a smaller set.
-		if chosen, _ := solver.Solve(ctx, prog.within(keep)); better(prog, chosen, best) {
+	for _, add := range [][]int{nil, start} {
+		for _, v := range add {
+			keep[v] = true
+		}
+		if len(keep) == len(prog.used()) {
+			break
+		}
+		// A failure only leaves the next step to find a set.
+		chosen, _ := solver.Solve(ctx, prog.within(keep))
+		if better(prog, chosen, best) {
 			best = chosen
 		}
 		if ctx.Err() != nil {
 			return best, ctx.Err()
+		}
+		if chosen != nil {
+			break
 		}
 	}
 	whole := *prog
