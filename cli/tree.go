@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -256,15 +255,7 @@ func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds())
 // by any losing option the certificate holds, so that fewer may do (sprouts 0*7: 55 to 54).
 // Where the check fails or stops, the records are kept as they are.
 func checkedRecords(ctx context.Context, g games.Game, p engine.Position, recs []store.Record) []store.Record {
-	var file bytes.Buffer
-	if _, _, err := store.WriteGlop(&file, store.FormatGlop, recs); err != nil {
-		return recs
-	}
-	db, err := store.ReadDatabase(&file, "certificate", g)
-	if err != nil {
-		return recs
-	}
-	cert, err := store.Certify(ctx, g.Name(), db, p, store.DatabaseOnly())
+	cert, err := store.CertifyRecords(ctx, g, "certificate", recs, p, store.DatabaseOnly())
 	if err != nil || len(cert.Used) == 0 || len(cert.Used) > len(recs) {
 		return recs
 	}

@@ -153,15 +153,8 @@ func fromProofs(ctx context.Context, g games.Game, p engine.Position, s *jobStat
 			}
 		}
 	}
-	var b bytes.Buffer
-	if _, _, err := store.WriteGlop(&b, store.FormatGlop, recs); err != nil {
-		return nil
-	}
-	db, err := store.ReadDatabase(&b, "the units' proofs", g)
-	if err != nil {
-		return nil
-	}
-	cert, err := store.Certify(ctx, g.Name(), db, p) // with the theory the proofs rest on: Used holds its couples too
+	// with the theory the proofs rest on: Used holds its couples too
+	cert, err := store.CertifyRecords(ctx, g, "the units' proofs", recs, p)
 	if err != nil || cert.Win != (a.Outcome == Win) || (a.Nimber != nil && (!cert.HasNimber || cert.Nimber != *a.Nimber)) {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package sprouts_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -56,15 +55,7 @@ func TestProofSize_AtMostGlops(t *testing.T) {
 		if size > glopSmallest[c.p] {
 			t.Errorf("%s: the proof has %d losing couples, Glop's smallest known %d", text, size, glopSmallest[c.p])
 		}
-		var file bytes.Buffer
-		if _, _, err := store.WriteGlop(&file, store.FormatGlop, store.TreeRecords(res.Tree)); err != nil {
-			t.Fatal(err)
-		}
-		db, err := store.ReadDatabase(&file, "certificate", g)
-		if err != nil {
-			t.Fatalf("%s: its certificate does not read back: %v", text, err)
-		}
-		if _, err := store.Certify(ctx, "sprouts", db, pos, store.DatabaseOnly()); err != nil {
+		if _, err := store.CertifyRecords(ctx, g, "certificate", store.TreeRecords(res.Tree), pos, store.DatabaseOnly()); err != nil {
 			t.Fatalf("%s: its certificate does not check: %v", text, err)
 		}
 		t.Logf("%s: %d losing couples (Glop's smallest known: %d)", text, size, glopSmallest[c.p])
