@@ -43,6 +43,9 @@ func TestSoak(t *testing.T) {
 		seed = s
 	}
 	t.Logf("soak: %d actions, seed %d (GRUNDY_SOAK_SEED replays it)", actions, seed)
+	life := fyneCacheLife
+	fyneCacheLife = soakCacheLife
+	t.Cleanup(func() { fyneCacheLife = life })
 	w, fp, q := newTestWorkbench(t)
 	w.app.Preferences().SetInt(PrefCacheMB, soakCacheMB)
 	w.app.Preferences().SetInt(PrefTreeSeconds, 2) // a recording never holds the run up long
@@ -343,7 +346,7 @@ func (s *soak) settle() {
 		time.Sleep(5 * time.Millisecond)
 	}
 	s.escape()
-	fyneCacheClean(true)
+	ageFyneCache(s.w.win.Canvas())
 }
 
 // withLostDriverCanvas runs f while the driver knows no object's canvas, as fyne's desktop
