@@ -212,11 +212,12 @@ func setLimit() {
 		live.initial, live.read = debug.SetMemoryLimit(-1), true
 	}
 	limit := int64(0)
-	if mb := live.mb + live.shared; mb > 0 {
-		limit = memoryLimit(mb)
-		if live.shared > 0 {
-			limit = max(limit, sharedFloor())
-		}
+	if live.mb > 0 {
+		limit = memoryLimit(live.mb)
+	}
+	if live.shared > 0 {
+		limit += sharedLimit(live.shared)
+		limit = max(limit, sharedFloor())
 	}
 	if limit == live.limit {
 		return

@@ -5,11 +5,12 @@ import (
 	"runtime/metrics"
 )
 
-// SetSharedMB sets the budget, in megabytes, of a process whose runners are Shared (the
-// window): what its searches may use (its cache setting) and what it holds beside them (its
-// trees, drawings and widgets). The runtime's memory limit follows it as it follows a counted
-// runner's budget (memoryLimit), so the heap does not double past it as GOGC alone lets it;
-// 0 takes it back. Call it again when the budget changes: it replaces the last one.
+// SetSharedMB sets the memory, in megabytes, that a process whose runners are Shared (the
+// window) may take: its resident memory, the program's own pages with what the runtime
+// counts. The runtime's memory limit follows it, less those pages (programMB), so the heap
+// does not double past what is live as GOGC alone lets it; 0 takes it back. Call it again
+// when the figure changes: it replaces the last one. (A counted runner's limit is added to
+// it; the window has none.)
 //
 // A shared process holds what no budget bounds (a tree opened from a file, every picture of
 // it on show), so its limit also follows its live heap, measured after each collection: it
@@ -26,6 +27,10 @@ func SetSharedMB(mb int) {
 		runtime.SetFinalizer(&gcMark{}, afterGC)
 	}
 }
+
+// sharedLimit is the runtime's memory limit, in bytes, of a shared process that may take mb
+// megabytes: mb less the program's own pages, at least 16 MB.
+func sharedLimit(mb int) int64 { return max(int64(mb)-programMB, 16) << 20 }
 
 // A gcMark is unreachable from its birth: its finalizer runs after the next collection, and
 // sets itself again while a shared budget lives (afterGC). It is larger than the tiny

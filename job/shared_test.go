@@ -10,14 +10,14 @@ import (
 // memoryLimitNow is the runtime's memory limit, in MB.
 func memoryLimitNow() int64 { return debug.SetMemoryLimit(-1) >> 20 }
 
-// TestSetSharedMB: the budget a shared process says sets the runtime's memory limit as a
-// counted runner's does, a new budget replaces it, and 0 gives the limit back.
+// TestSetSharedMB: the memory a shared process may take sets the runtime's memory limit, less
+// the program's own pages; a new figure replaces it, and 0 gives the limit back.
 func TestSetSharedMB(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer SetSharedMB(0)
 	for _, mb := range []int{300, 1200, 200} {
 		SetSharedMB(mb)
-		if got, want := memoryLimitNow(), memoryLimit(mb)>>20; got != want {
+		if got, want := memoryLimitNow(), int64(mb-programMB); got != want {
 			t.Errorf("SetSharedMB(%d): memory limit %d MB, want %d", mb, got, want)
 		}
 	}
@@ -35,9 +35,9 @@ var sink []byte
 // does not run without end; once the heap is freed, the budget's limit is back.
 func TestSetSharedMB_FollowsTheLiveHeap(t *testing.T) {
 	defer SetSharedMB(0)
-	const mb, heapMB = 64, 96
+	const mb, heapMB = 200, 96
 	SetSharedMB(mb)
-	small := memoryLimit(mb) >> 20
+	small := int64(mb - programMB)
 	if got := memoryLimitNow(); got != small {
 		t.Fatalf("SetSharedMB(%d): memory limit %d MB, want %d", mb, got, small)
 	}

@@ -1,10 +1,10 @@
 package workbench
 
 import (
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
-
-	"grundy/job"
 )
 
 // TestWorkbench_MemoryLimitFollowsTheCacheSetting: the window sets the runtime's memory limit
@@ -17,9 +17,11 @@ func TestWorkbench_MemoryLimitFollowsTheCacheSetting(t *testing.T) {
 		t.Helper()
 		mb := WindowMB(cacheMB)
 		got := debug.SetMemoryLimit(-1) >> 20
-		if got < int64(mb) || got > job.ProcessMB(mb) {
-			t.Errorf("%s: memory limit %d MB, want within the window's budget of %d MB and its process's %d MB",
-				how, got, mb, job.ProcessMB(mb))
+		// More only when the live heap is large (after other tests): the limit stays above it.
+		most := max(int64(mb), liveMB()*3/2+64+16)
+		if held := cacheMB + cacheMB/4 + windowHeldMB; got < int64(held) || got > most {
+			t.Errorf("%s: memory limit %d MB, want at least what the window holds, %d MB, and at most the %d MB it may take",
+				how, got, held, most)
 		}
 	}
 	check("on opening, 16 MB", 16)
@@ -33,4 +35,12 @@ func TestWorkbench_MemoryLimitFollowsTheCacheSetting(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != before {
 		t.Errorf("after Close, memory limit %d, want the one before, %d", got, before)
 	}
+}
+
+// liveMB is the heap the last collection found live, in MB.
+func liveMB() int64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64() >> 20)
 }
