@@ -182,11 +182,11 @@ func machineMB() (int64, bool) {
 
 // The process's budget is the sum of its live runners': each adds its own on NewRunner and
 // takes it back on Close, and the Go runtime's memory limit follows the sum. A process whose
-// runners are Shared (the window) says its own budget instead (SetSharedMB).
+// runners are Shared (the window) says what it may take instead (SetSharedMB).
 var live struct {
 	sync.Mutex
 	mb       int
-	shared   int   // the budget a shared process said (SetSharedMB), in megabytes
+	shared   int   // the memory a shared process may take (SetSharedMB), in megabytes
 	initial  int64 // the limit before the first runner (GOMEMLIMIT's), given back when none lives
 	read     bool
 	limit    int64 // the limit set last, 0 when the initial one is back
@@ -205,7 +205,7 @@ func addBudget(mb int) {
 }
 
 // setLimit sets the runtime's memory limit from the live budgets, live held: the initial
-// limit when there are none; for a shared budget, never so close above the live heap that
+// limit when there are none; for a shared process, never so close above the live heap that
 // the collector would run without end (sharedFloor).
 func setLimit() {
 	if !live.read {

@@ -34,7 +34,7 @@ func SetSharedMB(mb int) {
 func sharedLimit(mb int) int64 { return max(int64(mb)-programMB, 16) << 20 }
 
 // A gcMark is unreachable from its birth: its finalizer runs after the next collection, and
-// sets itself again while a shared budget lives (afterGC). It is larger than the tiny
+// sets itself again while a shared process's figure is set (afterGC). It is larger than the tiny
 // allocator's 16 bytes, whose blocks may keep a finalizer from running.
 type gcMark struct{ _ [32]byte }
 

@@ -20,9 +20,9 @@ const windowHeldMB = 64
 // setting); windowHeldMB; and room for the collector, a quarter of the setting and 64 MB.
 func WindowMB(cacheMB int) int { return cacheMB*3/2 + 200 }
 
-// followCacheSetting sets the window's budget from the cache setting now, and again whenever
-// the preferences change until the window closes (which may be on another goroutine: a
-// preferences file changed on disk). It returns what gives the budget back.
+// followCacheSetting sets what the window may take (WindowMB) from the cache setting now, and
+// again whenever the preferences change until the window closes (which may be on another
+// goroutine: a preferences file changed on disk). It returns what gives the limit back.
 func (w *Workbench) followCacheSetting() (release func()) {
 	var gone atomic.Bool
 	set := func() {

@@ -52,7 +52,7 @@ type Workbench struct {
 	aside    *engine.Tree // a tree of another game or play than the editor's (follow.go)
 	noTree   string       // the game and position the pane says have no tree, if it does
 	closed   bool         // Close has run
-	unlimit  func()       // gives the window's memory budget back (memory.go)
+	unlimit  func()       // gives the window's memory limit back (memory.go)
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
 	status   *widget.Label
