@@ -93,7 +93,8 @@ fuzz: deps
 
 # The window's soak: SOAK random actions (every menu, picker, editor gesture, solve, stop,
 # tree gesture, dialog) on fyne's test driver, under the race detector, then again without it,
-# which checks the memory at the end (app/workbench/soak_test.go). `make test` runs a short one.
+# which checks the resident memory at its peak and at the end against 1.5 × the cache setting
+# + 200 MB (app/workbench/soak_test.go). `make test` runs a short one.
 SOAK ?= 10000
 soak: deps
 	LANG=en_US.UTF-8 GRUNDY_SOAK=$(SOAK) $(GO) test -race -run '^TestSoak$$' -timeout 90m -v ./app/workbench/

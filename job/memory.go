@@ -181,12 +181,16 @@ func machineMB() (int64, bool) {
 }
 
 // The process's budget is the sum of its live runners': each adds its own on NewRunner and
-// takes it back on Close, and the Go runtime's memory limit follows the sum.
+// takes it back on Close, and the Go runtime's memory limit follows the sum. A process whose
+// runners are Shared (the window) says what it may take instead (SetSharedMB).
 var live struct {
 	sync.Mutex
-	mb      int
-	initial int64 // the limit before the first runner (GOMEMLIMIT's), given back when none lives
-	read    bool
+	mb       int
+	shared   int   // the memory a shared process may take (SetSharedMB), in megabytes
+	initial  int64 // the limit before the first runner (GOMEMLIMIT's), given back when none lives
+	read     bool
+	limit    int64 // the limit set last, 0 when the initial one is back
+	watching bool  // a gcMark's finalizer waits for the next collection (SetSharedMB)
 }
 
 // addBudget adds mb megabytes (negative: takes them back) to the process's budget and sets
@@ -196,16 +200,33 @@ var live struct {
 func addBudget(mb int) {
 	live.Lock()
 	defer live.Unlock()
+	live.mb = max(live.mb+mb, 0)
+	setLimit()
+}
+
+// setLimit sets the runtime's memory limit from the live budgets, live held: the initial
+// limit when there are none; for a shared process, never so close above the live heap that
+// the collector would run without end (sharedFloor).
+func setLimit() {
 	if !live.read {
 		live.initial, live.read = debug.SetMemoryLimit(-1), true
 	}
-	live.mb += mb
-	if live.mb <= 0 {
-		live.mb = 0
-		debug.SetMemoryLimit(live.initial)
+	limit := int64(0)
+	if live.mb > 0 {
+		limit = memoryLimit(live.mb)
+	}
+	if live.shared > 0 {
+		limit += sharedLimit(live.shared)
+		limit = max(limit, sharedFloor())
+	}
+	if limit == live.limit {
 		return
 	}
-	debug.SetMemoryLimit(memoryLimit(live.mb))
+	live.limit = limit
+	if limit == 0 {
+		limit = live.initial
+	}
+	debug.SetMemoryLimit(limit)
 }
 
 // memoryLimit is the runtime's memory limit, in bytes, for a budget of mb megabytes: 1.4 × mb

@@ -23,8 +23,9 @@ type Config struct {
 	Cache   engine.Cache  // the cache to use instead (tests, the tree command); it is not closed nor counted
 	Every   time.Duration // how often progress is reported; 0 is 200 ms
 	// Shared says the process holds much besides its runners (the window: its drawings and
-	// the trees on show), so that the runtime's memory limit is left alone: set from the
-	// runners' budgets alone, it would make the collector run without end.
+	// the trees on show), so that the runner's budget is not counted in the runtime's memory
+	// limit: set from the runners' budgets alone, it would make the collector run without
+	// end. Such a process says what it may take itself (SetSharedMB).
 	Shared bool
 	// Store, when not nil, is the facts store searched through behind the cache (see
 	// store.Through): what earlier runs proved is read from it, what this one proves is

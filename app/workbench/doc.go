@@ -5,7 +5,8 @@
 //
 // The solver panel (SolverPanel) runs Nimber, Outcome or Winning moves on the editor's
 // position through package job, as the command line does: one job.Runner per game and cache
-// size (PrefCacheMB) keeps what it proved from one task to the next. A task runs in two
+// size (PrefCacheMB) keeps what it proved from one task to the next; the runtime's memory
+// limit follows that size (WindowMB: 1.5 × the size + 200 MB, resident). A task runs in two
 // phases, each with its own counts: the search, whose answer is shown as soon as it ends, and
 // the recording of the solution tree within the limits the preferences give; a position
 // left without a tree says why ("no tree for 3x14: …"). Progress and results reach the

@@ -145,6 +145,7 @@ func (w *Workbench) Close() {
 		return
 	}
 	w.closed = true
+	w.unlimit() // the window's memory limit goes with it
 	w.keepSize()
 	w.session.close()
 	if !w.Solver.letGo(storeWait) {

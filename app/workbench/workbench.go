@@ -52,6 +52,7 @@ type Workbench struct {
 	aside    *engine.Tree // a tree of another game or play than the editor's (follow.go)
 	noTree   string       // the game and position the pane says have no tree, if it does
 	closed   bool         // Close has run
+	unlimit  func()       // gives the window's memory limit back (memory.go)
 	do       func(func()) // runs a function on the UI goroutine
 	examples []assets.Example
 	status   *widget.Label
@@ -91,6 +92,7 @@ func New(a fyne.App, win fyne.Window, opts Options) *Workbench {
 	w.Editor = editor.New(cat)
 	w.Editor.Files = w.picker // Save and Open drawing (Sprouts)
 	w.Solver = NewSolverPanel(w.Editor.Current, do, a.Preferences())
+	w.unlimit = w.followCacheSetting()
 	w.Play = NewPlayPanel(w.Editor, w.Solver, do, a.Preferences())
 	w.Tree = treeview.New()
 	w.Tree.Do = do
