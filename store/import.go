@@ -291,7 +291,8 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 				c.Fact = old.Fact.Merge(f)
 			}
 			rep.Claimed++
-			if err := t.add(game, tierClaims, key, appendClaim(val[:0], c), opSet); err != nil {
+			val = appendClaim(val[:0], c)
+			if err := t.add(game, tierClaims, key, val, opSet); err != nil {
 				return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 			}
 			continue
