@@ -168,10 +168,7 @@ func (s *Store) importStaged(ctx context.Context, name string, opts ImportOption
 
 // importGuarded is importStaged behind the store's fence, staging in tmp.
 func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts ImportOptions, each func(fn func(Record) error) error) (ImportReport, error) {
-	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
-	if err != nil {
-		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
-	}
+	stage := s.newStage(filepath.Join(tmp, "stage"), name)
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: return at once, and close the stage (which may wait for pebble's
@@ -220,7 +217,7 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts Import
 // is held.
 func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir string, opts ImportOptions) (ImportReport, error) {
 	var rep ImportReport
-	it, err := st.db.NewIter(nil)
+	it, err := st.iter()
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
@@ -441,7 +438,7 @@ func (s *Store) noteImported(st *stage) error {
 	if !open {
 		return nil
 	}
-	it, err := st.db.NewIter(nil)
+	it, err := st.iter()
 	if err != nil {
 		return err
 	}
