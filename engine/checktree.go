@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"unsafe"
@@ -158,50 +157,18 @@ func compactTree(t *Tree) *CheckTree {
 // ReadCheckTree reads a tree file as ReadTree does, with the same checks and errors, into a
 // CheckTree.
 func ReadCheckTree(r io.Reader) (*CheckTree, error) {
-	ct, err := readCheckTree(r)
-	if err != nil {
-		return nil, fmt.Errorf("tree: %w", err)
-	}
-	if ct.Format != TreeFormat {
-		return nil, fmt.Errorf("tree: format %s, want %q", Quote(ct.Format), TreeFormat)
-	}
-	if len(ct.nodes) == 0 {
-		return nil, fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
-	}
-	if err := ct.renumber(); err != nil {
-		return nil, err
-	}
-	return ct, nil
-}
-
-func readCheckTree(r io.Reader) (*CheckTree, error) {
-	tr := &treeReader{dec: json.NewDecoder(r)}
-	tr.dec.UseNumber()
 	ct := &CheckTree{invalid: -1}
-	seen, err := tr.object(treeNames, func(name string) error {
-		var err error
-		switch name {
-		case "format":
-			ct.Format, err = tr.str(name)
-		case "convention":
-			ct.Convention, err = tr.convention()
-		case "game":
-			ct.Game, err = tr.str(name)
-		case "root":
-			ct.root, err = tr.number(name)
-		case "nodes":
-			err = tr.checkNodes(ct)
-		}
-		return err
+	var head Tree
+	err := readFile(r, &head, func(tr *treeReader) (int, error) {
+		err := tr.checkNodes(ct)
+		return len(ct.nodes), err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := seen.need(treeNames, "format", "game", "root", "nodes"); err != nil {
+	ct.Format, ct.Convention, ct.Game, ct.root = head.Format, head.Convention, head.Game, head.Root
+	if err := ct.renumber(); err != nil {
 		return nil, err
-	}
-	if _, err := tr.dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("data after the tree")
 	}
 	return ct, nil
 }
