@@ -189,34 +189,46 @@ func (st *stage) sortEntries() {
 			}
 		}
 	}
+	st.games = nil // ranks now
+	if len(st.at) < 2 {
+		return
+	}
+	// Every pass's counts in one reading of the entries: the prefix's bytes, least first,
+	// then the rank's two.
+	var count [10][256]int
 	for i := range st.at {
 		st.at[i].game = rank[st.at[i].game]
+		e := st.at[i]
+		for b := range 8 {
+			count[b][byte(e.prefix>>(8*b))]++
+		}
+		count[8][byte(e.game)]++
+		count[9][byte(e.game>>8)]++
 	}
-	st.games = nil // ranks now
 	from, to := st.at, st.scratch[:len(st.at)]
-	for b := range 8 + 2*min(len(rank)-1, 1) { // the prefix's bytes, least first, then the rank's
-		digit := func(e stageEntry) byte {
-			if b < 8 {
-				return byte(e.prefix >> (8 * b))
-			}
-			return byte(e.game >> (8 * (b - 8)))
-		}
-		var count [256]int
-		for _, e := range from {
-			count[digit(e)]++
-		}
-		if count[digit(from[0])] == len(from) {
+	for b := range count {
+		c := &count[b]
+		if c[digit(from[0], b)] == len(from) {
 			continue // every entry has this byte: the pass would change nothing
 		}
 		at := 0
-		for d, n := range count {
-			count[d] = at
+		for d, n := range c {
+			c[d] = at
 			at += n
 		}
-		for _, e := range from {
-			d := digit(e)
-			to[count[d]] = e
-			count[d]++
+		if b < 8 {
+			shift := 8 * b
+			for _, e := range from {
+				d := byte(e.prefix >> shift)
+				to[c[d]] = e
+				c[d]++
+			}
+		} else {
+			for _, e := range from {
+				d := digit(e, b)
+				to[c[d]] = e
+				c[d]++
+			}
 		}
 		from, to = to, from
 	}
@@ -235,6 +247,14 @@ func (st *stage) sortEntries() {
 		}
 		i = j
 	}
+}
+
+// digit is byte b of e's sort key: of its prefix, least first, then of its game's rank.
+func digit(e stageEntry, b int) byte {
+	if b < 8 {
+		return byte(e.prefix >> (8 * b))
+	}
+	return byte(e.game >> (8 * (b - 8)))
 }
 
 // join joins the staged values of entries of one key, writing the joined value after a copy

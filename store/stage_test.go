@@ -134,3 +134,17 @@ func TestStage_SortEntries(t *testing.T) {
 		}
 	}
 }
+
+// A file of no fact, or of one, stages and imports as any other.
+func TestImportFile_NoneOrOneStaged(t *testing.T) {
+	nim, err := games.Lookup("nim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]int{"[Positions+Nimber]\n": 0, "[Positions+Nimber]\n0 0\n": 0, "[Positions+Nimber]\n3 3\n": 1} {
+		rep, err := ImportFile(openTemp(t), strings.NewReader(file), "f.spr", nim)
+		if err != nil || rep.Claimed != want {
+			t.Errorf("ImportFile(%q) = %+v, %v, want %d claimed", file, rep, err, want)
+		}
+	}
+}
