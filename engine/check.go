@@ -29,12 +29,8 @@ var ErrCheckTooCostly = errors.New("tree: too costly to check")
 // has children; a W couple looks for its one child among the options, and a game may give a
 // short position very many options (nim "1048576"): without a budget, a file of such W
 // couples costs the square of its size.
-func checkBudget(t *Tree) int {
-	b := len(t.Nodes)
-	for i := range t.Nodes {
-		b += len(t.Nodes[i].Children)
-	}
-	return 1<<20 + 4*b
+func checkBudget(t *CheckTree) int {
+	return 1<<20 + 4*(len(t.nodes)+len(t.kids))
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:
@@ -48,9 +44,9 @@ func Check(ctx context.Context, t *Tree, parse func(string) (Position, error)) e
 
 type checker struct {
 	ctx          context.Context
-	t            *Tree
+	t            *CheckTree
 	parse        func(string) (Position, error)
-	keys         []*string // the key of each node's position, once parsed
+	keys         keyStore // the key of each node's position, once parsed
 	pos          map[int]Position
 	work, budget int // options derived, and how many may be
 }
@@ -62,25 +58,27 @@ func (c *checker) stopped() error { return fmt.Errorf("check stopped: %w", c.ctx
 
 // reachable lists the nodes reachable from the root and fails on a cycle (Kahn's algorithm,
 // without recursion: a tree may be deep).
-func (c *checker) reachable() ([]int, error) {
-	seen := make([]bool, len(c.t.Nodes))
-	seen[c.t.Root] = true
-	order := []int{c.t.Root}
+func (c *checker) reachable() ([]int32, error) {
+	kids := func(id int32) []int { return c.t.node(int(id)).Children }
+	seen := make([]bool, c.t.Len())
+	seen[c.t.root] = true
+	order := []int32{int32(c.t.root)}
 	for i := 0; i < len(order); i++ {
-		for _, k := range c.t.Nodes[order[i]].Children {
+		for _, k := range kids(order[i]) {
 			if !seen[k] {
 				seen[k] = true
-				order = append(order, k)
+				order = append(order, int32(k))
 			}
 		}
 	}
-	indeg := make([]int, len(c.t.Nodes))
+	seen = nil
+	indeg := make([]int32, c.t.Len())
 	for _, id := range order {
-		for _, k := range c.t.Nodes[id].Children {
+		for _, k := range kids(id) {
 			indeg[k]++
 		}
 	}
-	queue := []int{}
+	queue := []int32{}
 	for _, id := range order {
 		if indeg[id] == 0 {
 			queue = append(queue, id)
@@ -90,9 +88,9 @@ func (c *checker) reachable() ([]int, error) {
 	for ; len(queue) > 0; done++ {
 		id := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		for _, k := range c.t.Nodes[id].Children {
+		for _, k := range kids(id) {
 			if indeg[k]--; indeg[k] == 0 {
-				queue = append(queue, k)
+				queue = append(queue, int32(k))
 			}
 		}
 	}
@@ -103,7 +101,7 @@ func (c *checker) reachable() ([]int, error) {
 }
 
 func (c *checker) fail(id int, format string, args ...any) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	return &CheckError{Node: id, Position: n.Position, N: n.N, Why: fmt.Sprintf(format, args...)}
 }
 
@@ -112,7 +110,7 @@ func (c *checker) position(id int) (Position, error) {
 	if p, ok := c.pos[id]; ok {
 		return p, nil
 	}
-	p, err := c.parse(c.t.Nodes[id].Position)
+	p, err := c.parse(c.t.node(id).Position)
 	if err != nil {
 		return nil, c.fail(id, "%s", cut(err.Error()))
 	}
@@ -128,15 +126,15 @@ func (c *checker) position(id int) (Position, error) {
 
 // key returns the key of node id's position: its components' keys, as the search names sums.
 func (c *checker) key(id int) (string, error) {
-	if k := c.keys[id]; k != nil {
-		return *k, nil
+	if k, ok := c.keys.get(id); ok {
+		return k, nil
 	}
 	p, err := c.position(id)
 	if err != nil {
 		return "", err
 	}
 	k := splitKey(p)
-	c.keys[id] = &k
+	c.keys.set(id, k)
 	return k, nil
 }
 
@@ -166,13 +164,13 @@ func (c *checker) node(id int) error {
 		return err
 	}
 	comps := p.Split()
-	if c.t.Nodes[id].Kind == KindSum {
+	if c.t.node(id).Kind == KindSum {
 		return c.sum(id, comps)
 	}
 	if len(comps) > 1 {
 		return c.fail(id, "the position splits into %d components: it must be a sum node", len(comps))
 	}
-	if c.t.Nodes[id].Losing() {
+	if n := c.t.node(id); n.Losing() {
 		return c.losing(id, p, len(comps) == 0)
 	}
 	return c.winning(id, p, len(comps) == 0)

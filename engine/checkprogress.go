@@ -14,12 +14,18 @@ const checkBatch = 256
 // once more when every node holds, or with what was done when ctx stops it; a nil progress is
 // never called.
 func CheckWithProgress(ctx context.Context, t *Tree, parse func(string) (Position, error), progress func(done, total int)) error {
-	c := &checker{ctx: ctx, t: t, parse: parse, keys: make([]*string, len(t.Nodes)), budget: checkBudget(t)}
+	return CheckCompact(ctx, compactTree(t), parse, progress)
+}
+
+// CheckCompact is CheckWithProgress of a tree read by ReadCheckTree.
+func CheckCompact(ctx context.Context, t *CheckTree, parse func(string) (Position, error), progress func(done, total int)) error {
+	c := &checker{ctx: ctx, t: t, parse: parse, keys: newKeyStore(t.Len()), budget: checkBudget(t)}
 	order, err := c.reachable()
 	if err != nil {
 		return err
 	}
-	for i, id := range order {
+	for i, id32 := range order {
+		id := int(id32)
 		if i%checkBatch == 0 {
 			if ctx.Err() != nil {
 				if progress != nil {

@@ -13,7 +13,7 @@ import (
 // only child, with the node's heap and result, and none left makes the node L exactly when
 // its heap is 0. Older trees, which leave nothing out, pass as before.
 func (c *checker) sum(id int, comps []Position) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	if len(comps) < 2 {
 		return c.fail(id, "a sum node whose position does not split")
 	}
@@ -31,7 +31,7 @@ func (c *checker) sum(id int, comps []Position) error {
 	}
 	x := n.N
 	for i, k := range n.Children {
-		kid := &c.t.Nodes[k]
+		kid := c.t.node(k)
 		if kid.Kind != KindCouple {
 			return c.fail(id, "child %d is a sum, want a component", k)
 		}
@@ -43,7 +43,7 @@ func (c *checker) sum(id int, comps []Position) error {
 		}
 		x ^= kid.N
 	}
-	last := &c.t.Nodes[n.Children[len(n.Children)-1]]
+	last := c.t.node(n.Children[len(n.Children)-1])
 	if last.N != x {
 		return c.fail(id, "the last component's heap is %d, want %d", last.N, x)
 	}
@@ -72,7 +72,7 @@ func (c *checker) leftAfterPairs(id int, comps []Position) error {
 		t.total++
 		t.out++
 	}
-	for _, k := range c.t.Nodes[id].Children {
+	for _, k := range c.t.node(id).Children {
 		key, err := c.key(k)
 		if err != nil {
 			return err
@@ -80,9 +80,9 @@ func (c *checker) leftAfterPairs(id int, comps []Position) error {
 		t := byKey[key]
 		switch {
 		case t == nil:
-			return c.fail(id, "child %d (%s) is not a component of the position", k, Quote(c.t.Nodes[k].Position))
+			return c.fail(id, "child %d (%s) is not a component of the position", k, Quote(c.t.node(k).Position))
 		case t.out == 0:
-			return c.fail(id, "child %d (%s) is one more than the position's %d such components", k, Quote(c.t.Nodes[k].Position), t.total)
+			return c.fail(id, "child %d (%s) is one more than the position's %d such components", k, Quote(c.t.node(k).Position), t.total)
 		}
 		t.out--
 	}
@@ -105,7 +105,7 @@ func (c *checker) leftAfterPairs(id int, comps []Position) error {
 func (c *checker) optionKeys(p Position, yield func(key string) bool) error {
 	for o := range p.Options() {
 		if c.work++; c.work > c.budget {
-			return fmt.Errorf("%w: more than %d options to derive for %d nodes", ErrCheckTooCostly, c.budget, len(c.t.Nodes))
+			return fmt.Errorf("%w: more than %d options to derive for %d nodes", ErrCheckTooCostly, c.budget, c.t.Len())
 		}
 		if c.work%checkPoll == 0 && c.ctx.Err() != nil {
 			return c.stopped()
@@ -121,7 +121,7 @@ func (c *checker) optionKeys(p Position, yield func(key string) bool) error {
 // is at most its number of children, and it may have no more distinct options than children
 // that are not heap options: so its work is bounded by what the file holds.
 func (c *checker) losing(id int, p Position, terminal bool) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	if n.N > len(n.Children) {
 		return c.fail(id, "claims nimber %d with only %d children: heap options are missing", n.N, len(n.Children))
 	}
@@ -147,7 +147,7 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 	}
 	heaps := make([]bool, n.N) // heap i matched; n.N ≤ len(n.Children)
 	for _, k := range n.Children {
-		kid := &c.t.Nodes[k]
+		kid := c.t.node(k)
 		key, err := c.key(k)
 		if err != nil {
 			return err
@@ -182,10 +182,10 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 // hold: it names the first option, in the game's order, that no child of the couple's heap
 // is.
 func (c *checker) missing(id int, order []string) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	children := map[string]bool{}
 	for _, k := range n.Children {
-		if c.t.Nodes[k].N != n.N {
+		if c.t.node(k).N != n.N {
 			continue
 		}
 		key, err := c.key(k)
@@ -206,12 +206,12 @@ func (c *checker) missing(id int, order []string) error {
 // is looked for: a heap option (P, k), k < n, by its key alone, and an option (Pʲ, n) among
 // the position's options, stopping at the first match.
 func (c *checker) winning(id int, p Position, terminal bool) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	if len(n.Children) != 1 {
 		return c.fail(id, "claims W with %d children, want the one losing option", len(n.Children))
 	}
 	k := n.Children[0]
-	kid := &c.t.Nodes[k]
+	kid := c.t.node(k)
 	key, err := c.key(k)
 	if err != nil {
 		return err

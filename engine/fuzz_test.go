@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// FuzzReadTree feeds the tree reader and the checker any bytes: they must never panic, and a
-// tree that reads must write and read back the same.
+// FuzzReadTree feeds the tree readers and the checker any bytes: they must never panic, a
+// tree that reads must write and read back the same, and the compact reader agrees.
 func FuzzReadTree(f *testing.F) {
 	// A valid tree: the empty position is losing.
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"L","children":[]}]}`)
@@ -25,6 +25,7 @@ func FuzzReadTree(f *testing.F) {
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"N":1,"result":"L","children":[]}]}`)
 	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
 	f.Fuzz(func(t *testing.T, s string) {
+		compareReads(t, s, g.parse) // ReadCheckTree and CheckCompact as ReadTree and Check
 		tree, err := ReadTree(bytes.NewBufferString(s))
 		if err != nil {
 			return

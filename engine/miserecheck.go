@@ -7,7 +7,7 @@ import "fmt"
 // with one losing option, or with none when the position has no move at all (under misère
 // play, the player who cannot move wins); an L with every option a child, each W.
 func (c *checker) misereNode(id int) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	switch {
 	case n.N != 0:
 		return c.fail(id, "heap %d in a misère tree: misère play has no nimbers, every node's heap is 0", n.N)
@@ -27,15 +27,15 @@ func (c *checker) misereNode(id int) error {
 // misereKeyOf returns the misère key of node id's position (in c.keys: a misère tree's nodes
 // have no other key).
 func (c *checker) misereKeyOf(id int) (string, error) {
-	if k := c.keys[id]; k != nil {
-		return *k, nil
+	if k, ok := c.keys.get(id); ok {
+		return k, nil
 	}
 	p, err := c.position(id)
 	if err != nil {
 		return "", err
 	}
 	k := MisereKey(p)
-	c.keys[id] = &k
+	c.keys.set(id, k)
 	return k, nil
 }
 
@@ -58,13 +58,13 @@ func (c *checker) misereOptionKeys(p Position, yield func(key string) bool) erro
 }
 
 func (c *checker) tooCostly() error {
-	return fmt.Errorf("%w: more than %d options to derive for %d nodes", ErrCheckTooCostly, c.budget, len(c.t.Nodes))
+	return fmt.Errorf("%w: more than %d options to derive for %d nodes", ErrCheckTooCostly, c.budget, c.t.Len())
 }
 
 // misereWinning checks a misère W: no child and no move, or one losing child that is an
 // option.
 func (c *checker) misereWinning(id int, p Position) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	if len(n.Children) == 0 {
 		moves := false
 		if err := c.misereOptionKeys(p, func(string) bool { moves = true; return false }); err != nil {
@@ -79,7 +79,7 @@ func (c *checker) misereWinning(id int, p Position) error {
 		return c.fail(id, "claims W with %d children, want the one losing option", len(n.Children))
 	}
 	k := n.Children[0]
-	kid := &c.t.Nodes[k]
+	kid := c.t.node(k)
 	if !kid.Losing() {
 		return c.fail(id, "claims W but its child %d is not losing", k)
 	}
@@ -101,7 +101,7 @@ func (c *checker) misereWinning(id int, p Position) error {
 // every child is a winning option. It derives no more distinct options than the node has
 // children, so its work is bounded by what the file holds.
 func (c *checker) misereLosing(id int, p Position) error {
-	n := &c.t.Nodes[id]
+	n := c.t.node(id)
 	options := map[string]bool{} // option key → matched
 	var order []string
 	err := c.misereOptionKeys(p, func(key string) bool {
@@ -121,7 +121,7 @@ func (c *checker) misereLosing(id int, p Position) error {
 		return c.fail(id, "claims L with %d children but the position has more options", len(n.Children))
 	}
 	for _, k := range n.Children {
-		kid := &c.t.Nodes[k]
+		kid := c.t.node(k)
 		key, err := c.misereKeyOf(k)
 		if err != nil {
 			return err

@@ -62,15 +62,14 @@ const MaxTreeNumber = 1<<31 - 1
 // normal play). Names it does not know are skipped, as DESIGN.md asks of readers. Its time
 // and memory are linear in the file's size.
 func ReadTree(r io.Reader) (*Tree, error) {
-	t, err := readTree(r)
+	t := &Tree{}
+	err := readFile(r, t, func(tr *treeReader) (int, error) {
+		var err error
+		t.Nodes, err = tr.nodes()
+		return len(t.Nodes), err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("tree: %w", err)
-	}
-	if t.Format != TreeFormat {
-		return nil, fmt.Errorf("tree: format %s, want %q", Quote(t.Format), TreeFormat)
-	}
-	if len(t.Nodes) == 0 {
-		return nil, fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
+		return nil, err
 	}
 	if err := t.renumber(); err != nil {
 		return nil, err
@@ -78,41 +77,50 @@ func ReadTree(r io.Reader) (*Tree, error) {
 	return t, nil
 }
 
-// treeReader walks the tokens of a tree file, seeing each name as it is written.
-type treeReader struct {
-	dec *json.Decoder
-}
-
-func readTree(r io.Reader) (*Tree, error) {
+// readFile reads a tree file: the fields of its object into head, its "nodes" by nodes,
+// which returns how many it read; then it checks the format and that there are nodes.
+func readFile(r io.Reader, head *Tree, nodes func(tr *treeReader) (int, error)) error {
 	tr := &treeReader{dec: json.NewDecoder(r)}
 	tr.dec.UseNumber()
-	t := &Tree{}
+	count := 0
 	seen, err := tr.object(treeNames, func(name string) error {
 		var err error
 		switch name {
 		case "format":
-			t.Format, err = tr.str(name)
+			head.Format, err = tr.str(name)
 		case "convention":
-			t.Convention, err = tr.convention()
+			head.Convention, err = tr.convention()
 		case "game":
-			t.Game, err = tr.str(name)
+			head.Game, err = tr.str(name)
 		case "root":
-			t.Root, err = tr.number(name)
+			head.Root, err = tr.number(name)
 		case "nodes":
-			t.Nodes, err = tr.nodes()
+			count, err = nodes(tr)
 		}
 		return err
 	})
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = seen.need(treeNames, "format", "game", "root", "nodes")
 	}
-	if err := seen.need(treeNames, "format", "game", "root", "nodes"); err != nil {
-		return nil, err
+	if err == nil {
+		if _, end := tr.dec.Token(); end != io.EOF {
+			err = fmt.Errorf("data after the tree")
+		}
 	}
-	if _, err := tr.dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("data after the tree")
+	switch {
+	case err != nil:
+		return fmt.Errorf("tree: %w", err)
+	case head.Format != TreeFormat:
+		return fmt.Errorf("tree: format %s, want %q", Quote(head.Format), TreeFormat)
+	case count == 0:
+		return fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
 	}
-	return t, nil
+	return nil
+}
+
+// treeReader walks the tokens of a tree file, seeing each name as it is written.
+type treeReader struct {
+	dec *json.Decoder
 }
 
 // treeNames are the names of a tree file's object.

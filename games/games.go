@@ -36,6 +36,15 @@ type KeyDecoder interface {
 	FromKey(key string) (engine.Position, error)
 }
 
+// A NotationKeyer is a game some of whose keys are their own notation, and which tells them
+// apart without parsing, found on a Game by type assertion: the store reads and writes the
+// positions of its files so, at a tenth of the cost of a parse.
+type NotationKeyer interface {
+	// IsNotationKey reports whether Parse(s) is one component whose Key and String are both
+	// s. false may also mean that only a parse tells.
+	IsNotationKey(s string) bool
+}
+
 // A HeapGame is a game whose positions are sums of heaps; `grundy seq` works on those.
 type HeapGame interface {
 	Game

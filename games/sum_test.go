@@ -69,3 +69,26 @@ func TestParse_EmptyTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationKeyer checks that the heap games of the registry tell their heaps' keys apart
+// without a parse, and that what they take parses back to itself.
+func TestNotationKeyer(t *testing.T) {
+	for _, name := range []string{"nim", "kayles", "dawsons-kayles", "lasker", "grundys-game", "octal:0.6", "subtraction:1,3"} {
+		g, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nk, ok := g.(games.NotationKeyer)
+		if !ok {
+			t.Errorf("%s is no NotationKeyer", name)
+			continue
+		}
+		for _, s := range []string{"7", "12", "3 5", "07", "7 + 12"} {
+			p, err := games.Parse(g, s)
+			want := err == nil && len(p.Split()) == 1 && p.Split()[0].Key() == s && p.Split()[0].String() == s
+			if got := nk.IsNotationKey(s); got != want {
+				t.Errorf("%s: IsNotationKey(%q) = %v, want %v", name, s, got, want)
+			}
+		}
+	}
+}

@@ -47,6 +47,12 @@ func (h heapGame) Sequence(ctx context.Context, n int) (Sequence, error) {
 	return Sequence{Values: v, Period: p, Preperiod: e}, err
 }
 
+// IsNotationKey is the heap game's (games/octal), a heap's key being its notation.
+func (h heapGame) IsNotationKey(s string) bool {
+	nk, ok := h.nimberer.(NotationKeyer)
+	return ok && nk.IsNotationKey(s)
+}
+
 func octalGame(code string) (Game, error) {
 	g, err := octal.New(code)
 	if err != nil {

@@ -110,8 +110,9 @@ func (s *Store) Each(game string, fn func(game, key string, f engine.Fact) error
 		if tier != tierFacts {
 			return nil
 		}
-		f, err := decodeValue(tierKey(tier, g, key), v)
-		if err != nil {
+		f, err := engine.DecodeFact(v)
+		if err != nil { // decodeValue's error, its key made only now
+			_, err = decodeValue(tierKey(tier, g, key), v)
 			return s.readError(err)
 		}
 		return fn(g, key, f)

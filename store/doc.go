@@ -38,8 +38,9 @@
 // are damaged or missing is refused (ErrDamaged), never opened empty over its facts;
 // Repair salvages what its tables and logs hold into a new store in its place.
 //
-// An import (ImportFile, Import) is staged on disk and added at once, as sstables the store
-// ingests: a file of any size in a few MB of memory, all or nothing (import.go). Its facts
+// An import (ImportFile, Import) is staged (sorted in memory, on disk past about a million
+// lines) and added at once, as sstables the store ingests: a file of any size in about
+// 100 MB of memory, all or nothing (import.go). Its facts
 // are claims (Claim), kept apart and read by no search, unless ImportOptions.Verify derives
 // them again from the rules: then they are facts, whose origin is the file. Every fact knows
 // where it came from (Origin: this machine's search, an import, a merge, a worker of a

@@ -96,6 +96,9 @@ func notation(game, key string, open map[string]games.Game) string {
 	if d, ok := g.(games.KeyDecoder); ok {
 		return decoded(d, key)
 	}
+	if isNotationKey(g, key) {
+		return key
+	}
 	if strings.ContainsAny(key, "\n\r") {
 		return ""
 	}

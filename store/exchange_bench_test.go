@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cockroachdb/pebble/v2"
+
 	"grundy/games"
 )
 
@@ -78,6 +80,31 @@ func BenchmarkExport(b *testing.B) {
 			b.ReportMetric(float64(benchFacts)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 		})
 	}
+}
+
+// BenchmarkExport_Iterate measures what an export cannot go below: reading every key and
+// value of the store of BenchmarkExport with a pebble iterator, and nothing else.
+func BenchmarkExport_Iterate(b *testing.B) {
+	s := benchStore(b)
+	for b.Loop() {
+		n := 0
+		cpu := cpuTime()
+		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: []byte("nim\x00"), UpperBound: []byte("nim\x01")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for ok := it.First(); ok; ok = it.Next() {
+			if _, err := it.ValueAndErr(); err != nil {
+				b.Fatal(err)
+			}
+			n += len(it.Key())
+		}
+		if err := it.Close(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(cpu()/benchFacts*1e6, "cpu-µs/line")
+	}
+	b.ReportMetric(float64(benchFacts)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 }
 
 // exportBench exports the nim facts of s to w as format, as db export does.

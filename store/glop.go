@@ -198,6 +198,9 @@ func glopLine(g games.Game, text string) (rec Record, empty bool, err error) {
 // component parses pos, a position of g, and returns its record: the position must be one
 // component. empty reports a position with no move left, whose nimber is 0 by the rules.
 func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool, err error) {
+	if isNotationKey(g, pos) {
+		return Record{Game: g.Name(), Key: pos, Position: pos, Fact: f}, false, nil
+	}
 	p, err := parsePosition(g, pos)
 	if err != nil {
 		return rec, false, err
@@ -214,6 +217,13 @@ func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool,
 		return Record{Game: g.Name(), Key: c.Key(), Position: c.String(), Fact: f}, false, nil
 	}
 	return rec, false, fmt.Errorf("position %s is a sum of %d components: a database gives one component a line (the engine looks up components, and a sum's nimber is no fact of any one of them)", engine.Quote(pos), len(comps))
+}
+
+// isNotationKey reports whether g says, without parsing, that pos is one component whose key
+// and notation are pos (games.NotationKeyer): a heap game's heap.
+func isNotationKey(g games.Game, pos string) bool {
+	nk, ok := g.(games.NotationKeyer)
+	return ok && nk.IsNotationKey(pos)
 }
 
 // parsePosition parses pos with g (Sprouts reads the letters past the alphabet of both
@@ -279,6 +289,7 @@ func WriteGlop(w io.Writer, format string, recs []Record) (written, skipped int,
 type glopWriter struct {
 	format           string
 	sort             lineSorter
+	line             []byte // the line being added
 	written, skipped int
 }
 
@@ -297,18 +308,19 @@ func (gw *glopWriter) add(r Record) error {
 		// components, which the engine never keeps, or bytes no board writes).
 		return fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
 	}
-	texts := []string{pos}
-	if r.Game == "sprouts" {
-		var err error
-		if texts, err = sproutsTexts(pos, gw.format); err != nil {
+	if r.Game != "sprouts" {
+		if err := gw.addLine(r.Game, pos, n); err != nil {
 			return err
 		}
+		gw.written++
+		return nil
+	}
+	texts, err := sproutsTexts(pos, gw.format)
+	if err != nil {
+		return err
 	}
 	for _, text := range texts {
-		if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
-			return fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(text))
-		}
-		if err := gw.sort.add(text + " " + strconv.Itoa(n)); err != nil {
+		if err := gw.addLine(r.Game, text, n); err != nil {
 			return err
 		}
 	}
@@ -316,9 +328,18 @@ func (gw *glopWriter) add(r Record) error {
 	return nil
 }
 
+// addLine takes the line "text n", text a position of game.
+func (gw *glopWriter) addLine(game, text string, n int) error {
+	if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
+		return fmt.Errorf("%s: position %s cannot be written on one line", game, engine.Quote(text))
+	}
+	gw.line = strconv.AppendInt(append(append(gw.line[:0], text...), ' '), int64(n), 10)
+	return gw.sort.add(gw.line)
+}
+
 // writeTo writes the header and the lines, sorted, to w.
 func (gw *glopWriter) writeTo(ctx context.Context, w io.Writer) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString(glopHeader + "\n")
 	if err := gw.sort.writeTo(ctx, bw); err != nil {
 		return err

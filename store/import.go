@@ -22,21 +22,24 @@ import (
 // An import is staged, so that a file of any size (SPOTS's databases run to gigabytes) is
 // added in bounded memory, and all or nothing:
 //
-//  1. The file is read one line at a time into a staging database (pebble, in a temporary
-//     directory, no log), each line a merge written in a large batch, never read back
-//     (stage.go): pebble joins the lines about one position, and two that disagree are an
-//     error naming both lines when the stage is read.
-//  2. The staging database is read in key order, each fact compared with the store's (read
-//     by iterators moved forward, seeker): a disagreement is an error naming the file's
-//     line, the position and both values. What the store does not know yet is written, in
-//     the same order, to one sstable.
+//  1. The file is read one line at a time into a stage (stage.go): lines gathered in memory
+//     outside Go's heap, sorted by key and joined when stageRun bytes are full, into one
+//     run held in memory or, for a larger file, sstables of pebble merges that a staging
+//     database (in a temporary directory, no log) ingests and joins when it is read. Two
+//     lines about one position that disagree are an error naming both, when the stage is
+//     read.
+//  2. The stage is read in key order, each fact compared with the store's (read by
+//     iterators moved forward, seeker): a disagreement is an error naming the file's line,
+//     the position and both values. What the store does not know yet is written, in the
+//     same order, to one sstable.
 //  3. The store ingests the sstable, which pebble applies at once (one version edit): a
 //     process killed before has added nothing, one killed after has added the whole file.
 //
-// Memory is the staging database's memtables and block cache (pebble's own, off the Go heap,
-// about 100 MB at most) and a batch of 1 MB, whatever the file.
+// Memory is the stage's stageRun bytes and, for a file of several runs, the staging
+// database's block cache (pebble's own, off the Go heap), whatever the file.
 
-// stageMemtable is the size of the staging database's memtable, and its cache.
+// stageMemtable is the size of the staging database's memtable (which ingestions leave
+// empty), and its cache.
 const stageMemtable = 32 << 20
 
 // stagePrefix starts the name of an import's staging directory, in the store's directory.
@@ -168,10 +171,7 @@ func (s *Store) importStaged(ctx context.Context, name string, opts ImportOption
 
 // importGuarded is importStaged behind the store's fence, staging in tmp.
 func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts ImportOptions, each func(fn func(Record) error) error) (ImportReport, error) {
-	stage, err := s.openStage(filepath.Join(tmp, "stage"), name)
-	if err != nil {
-		return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
-	}
+	stage := s.newStage(filepath.Join(tmp, "stage"), name)
 	defer func() {
 		if ctx.Err() != nil {
 			// Stopped: return at once, and close the stage (which may wait for pebble's
@@ -220,7 +220,7 @@ func (s *Store) importGuarded(ctx context.Context, name, tmp string, opts Import
 // is held.
 func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir string, opts ImportOptions) (ImportReport, error) {
 	var rep ImportReport
-	it, err := st.db.NewIter(nil)
+	it, err := st.iter()
 	if err != nil {
 		return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 	}
@@ -291,7 +291,8 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 				c.Fact = old.Fact.Merge(f)
 			}
 			rep.Claimed++
-			if err := t.add(game, tierClaims, key, appendClaim(val[:0], c), opSet); err != nil {
+			val = appendClaim(val[:0], c)
+			if err := t.add(game, tierClaims, key, val, opSet); err != nil {
 				return ImportReport{}, fmt.Errorf("%s: staging the import: %w", name, err)
 			}
 			continue
@@ -440,7 +441,7 @@ func (s *Store) noteImported(st *stage) error {
 	if !open {
 		return nil
 	}
-	it, err := st.db.NewIter(nil)
+	it, err := st.iter()
 	if err != nil {
 		return err
 	}

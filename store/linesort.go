@@ -2,6 +2,7 @@ package store
 
 import (
 	"bufio"
+	"bytes"
 	"container/heap"
 	"context"
 	"fmt"
@@ -18,22 +19,64 @@ var sortChunk = 64 << 20
 
 // A lineSorter sorts lines by byte in bounded memory: runs of sortChunk bytes sorted in
 // memory and written to temporary files (in os.TempDir), then merged. Lines hold no newline.
+// The lines held are one slice of bytes, so that a line costs no allocation; lines added
+// in order (a heap game's keys, most often) are not sorted again.
 type lineSorter struct {
-	lines []string
-	size  int
-	runs  []*os.File
+	buf      []byte // the lines held, each followed by a newline
+	at       []span // where each is in buf, in the order added
+	unsorted bool   // a line came before the one added before it
+	runs     []*os.File
 }
 
-// lineCost is what a line costs in memory, beyond its bytes: its string header.
-const lineCost = 16
+// A span is where a line is in lineSorter.buf.
+type span struct{ off, n uint32 }
 
-func (ls *lineSorter) add(line string) error {
-	ls.lines = append(ls.lines, line)
-	ls.size += len(line) + lineCost
-	if ls.size < sortChunk {
+// lineCost is what a line costs in memory, beyond its bytes: its newline and its span.
+const lineCost = 9
+
+func (ls *lineSorter) add(line []byte) error {
+	if len(ls.at) > 0 && !ls.unsorted && bytes.Compare(line, ls.line(ls.at[len(ls.at)-1])) < 0 {
+		ls.unsorted = true
+	}
+	ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(len(line))})
+	ls.buf = append(append(ls.buf, line...), '\n')
+	if len(ls.buf)+len(ls.at)*8 < sortChunk {
 		return nil
 	}
 	return ls.spill()
+}
+
+func (ls *lineSorter) line(sp span) []byte { return ls.buf[sp.off : sp.off+sp.n] }
+
+// sortHeld sorts the spans of the lines held, unless they came in order.
+func (ls *lineSorter) sortHeld() {
+	if ls.unsorted {
+		slices.SortFunc(ls.at, func(a, b span) int { return bytes.Compare(ls.line(a), ls.line(b)) })
+	}
+}
+
+// writeHeld writes the lines held, sorted, each followed by a newline, to w; it stops when
+// ctx ends.
+func (ls *lineSorter) writeHeld(ctx context.Context, w *bufio.Writer) error {
+	ls.sortHeld()
+	if !ls.unsorted { // buf is the lines in order: written as it is, a MB at a time
+		for b := ls.buf; len(b) > 0; {
+			if ctx.Err() != nil {
+				return context.Cause(ctx)
+			}
+			n := min(len(b), 1<<20)
+			w.Write(b[:n])
+			b = b[n:]
+		}
+		return nil
+	}
+	for i, sp := range ls.at {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		w.Write(ls.buf[sp.off : sp.off+sp.n+1]) // with its newline
+	}
+	return nil
 }
 
 // spill writes the lines held, sorted, to a new run.
@@ -44,16 +87,12 @@ func (ls *lineSorter) spill() error {
 	}
 	ls.runs = append(ls.runs, f)
 	os.Remove(f.Name()) // the open file stays readable, and goes when closed, whatever happens
-	slices.Sort(ls.lines)
 	bw := bufio.NewWriterSize(f, 1<<16)
-	for _, l := range ls.lines {
-		bw.WriteString(l)
-		bw.WriteByte('\n')
-	}
+	ls.writeHeld(context.Background(), bw)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("sorting the lines: %w", err)
 	}
-	ls.lines, ls.size = nil, 0
+	ls.buf, ls.at, ls.unsorted = ls.buf[:0], ls.at[:0], false
 	return nil
 }
 
@@ -70,17 +109,9 @@ func (ls *lineSorter) close() {
 func (ls *lineSorter) writeTo(ctx context.Context, bw *bufio.Writer) error {
 	defer ls.close()
 	if len(ls.runs) == 0 {
-		slices.Sort(ls.lines)
-		for i, l := range ls.lines {
-			if i%checkEvery == 0 && ctx.Err() != nil {
-				return context.Cause(ctx)
-			}
-			bw.WriteString(l)
-			bw.WriteByte('\n')
-		}
-		return nil
+		return ls.writeHeld(ctx, bw)
 	}
-	if len(ls.lines) > 0 {
+	if len(ls.at) > 0 {
 		if err := ls.spill(); err != nil {
 			return err
 		}

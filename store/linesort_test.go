@@ -11,7 +11,8 @@ import (
 )
 
 // TestLineSorter sorts lines of a few bytes (prefixes of one another, tabs, repeats) in
-// memory and through temporary files of a few lines each: both give slices.Sort's order.
+// memory and through temporary files of a few lines each, shuffled and in order: all give
+// slices.Sort's order.
 func TestLineSorter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	lines := make([]string, 5000)
@@ -24,12 +25,16 @@ func TestLineSorter(t *testing.T) {
 	}
 	want := slices.Clone(lines)
 	slices.Sort(want)
-	for _, chunk := range []int{sortChunk, 200} {
+	for _, tt := range []struct {
+		chunk int
+		in    []string
+	}{{sortChunk, lines}, {200, lines}, {sortChunk, want}, {200, want}} {
+		chunk := tt.chunk
 		old := sortChunk
 		sortChunk = chunk
 		var ls lineSorter
-		for _, l := range lines {
-			if err := ls.add(l); err != nil {
+		for _, l := range tt.in {
+			if err := ls.add([]byte(l)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cockroachdb/pebble/v2"
-
 	"grundy/engine"
 	"grundy/games"
 )
@@ -29,14 +27,13 @@ func (s *Store) newVerifier(ctx context.Context, st *stage, game string) *verifi
 	v.g, v.err = games.Lookup(game)
 	v.c = newCertifier(ctx, game)
 	v.c.lookup = func(key string) (int, bool) {
-		if val, closer, err := st.db.Get(keyOf(game, key)); err == nil {
+		if val, err := st.get(keyOf(game, key)); err != nil {
+			return 0, false
+		} else if val != nil {
 			sv, err := decodeStaged(val)
-			closer.Close()
 			if n, ok := sv.fact.Nimber(); err == nil && sv.clashLine == 0 && ok {
 				return n, true
 			}
-		} else if !errors.Is(err, pebble.ErrNotFound) {
-			return 0, false
 		}
 		f, ok, err := s.Get(game, key)
 		if !ok || err != nil {

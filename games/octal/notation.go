@@ -27,6 +27,24 @@ func (g *Game) Parse(s string) (engine.Position, error) {
 	return Position{g: g, heaps: heaps}, nil
 }
 
+// IsNotationKey reports whether s is the key and the notation of one heap that has a move:
+// decimal digits without a leading zero, a heap no larger than the sieve surely reaches, so
+// that Parse(s) is that heap, whose Key and String are s. Any other s (circles, sums, a heap
+// that needs MaxHeap's look for a period) is left to Parse.
+func (g *Game) IsNotationKey(s string) bool {
+	if s == "" || len(s) > 9 || s[0] == '0' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n <= g.sure() && g.isLive(n)
+}
+
 // parseHeaps reads a list of heap sizes, checking the limits before it allocates, and drops
 // the empty heaps. Only a heap above what the sieve surely reaches asks g.MaxHeap, which may
 // have to look for a period first.

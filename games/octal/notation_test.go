@@ -2,6 +2,7 @@ package octal
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +114,32 @@ func checkRoundTrip(t testing.TB, g *Game, p engine.Position) {
 	}
 	if q.Key() != p.Key() {
 		t.Errorf("%s Parse(%q).Key() = %q, want %q", g.Name(), p.String(), q.Key(), p.Key())
+	}
+}
+
+// TestIsNotationKey checks IsNotationKey against Parse: a string it takes parses as one
+// component whose Key and String are the string, and every small heap that has a move is
+// taken.
+func TestIsNotationKey(t *testing.T) {
+	for _, name := range []string{"nim", "kayles", "dawsons-kayles", "grundys-game", "lasker", "octal:0.1", "subtraction:2,5", "octal:4.7"} {
+		g := lookup(t, name)
+		ins := []string{"", "0", "00", "01", "1 2", "1,", " 1", "1 ", "o5", "+1", "-1", "1e3", "１", "1048576", "1048577", "999999999", "1000000000"}
+		for n := 1; n <= 40; n++ {
+			ins = append(ins, strconv.Itoa(n))
+		}
+		for _, in := range ins {
+			got := g.IsNotationKey(in)
+			p, err := g.Parse(in)
+			var want bool
+			if err == nil {
+				comps := p.Split()
+				want = len(comps) == 1 && comps[0].Key() == in && comps[0].String() == in
+			}
+			// false may also mean "ask Parse": only a small heap must be taken.
+			small := len(in) <= 2 && in != "" && in[0] != '0' && strings.Trim(in, "0123456789") == ""
+			if got && !want || !got && want && small {
+				t.Errorf("%s: IsNotationKey(%q) = %v, want %v (from Parse)", name, in, got, want)
+			}
+		}
 	}
 }

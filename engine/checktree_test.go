@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// compareReads checks that ReadCheckTree reads file as ReadTree does: the same error, or
+// the same nodes, and the same verdict of the check.
+func compareReads(t *testing.T, file string, parse func(string) (Position, error)) {
+	t.Helper()
+	tree, err := ReadTree(strings.NewReader(file))
+	ct, cerr := ReadCheckTree(strings.NewReader(file))
+	if fmt.Sprint(err) != fmt.Sprint(cerr) {
+		t.Fatalf("ReadCheckTree(%q): error %v, ReadTree's %v", file, cerr, err)
+	}
+	if err != nil {
+		return
+	}
+	if ct.Len() != len(tree.Nodes) || ct.Root().ID != tree.Root || ct.Game != tree.Game || ct.Convention != tree.Convention {
+		t.Fatalf("ReadCheckTree(%q): %d nodes, root %d, game %q %q; ReadTree: %d, %d, %q %q",
+			file, ct.Len(), ct.Root().ID, ct.Game, ct.Convention, len(tree.Nodes), tree.Root, tree.Game, tree.Convention)
+	}
+	for i, n := range tree.Nodes {
+		got := ct.node(i)
+		if got.ID != n.ID || got.Position != n.Position || got.N != n.N || got.Result != n.Result || got.Kind != n.Kind ||
+			!slices.Equal(got.Children, n.Children) && len(got.Children)+len(n.Children) > 0 {
+			t.Fatalf("ReadCheckTree(%q): node %d is %+v, ReadTree's %+v", file, i, got, n)
+		}
+	}
+	if ct.LosingCouples() != tree.LosingCouples() {
+		t.Fatalf("ReadCheckTree(%q): %d losing couples, want %d", file, ct.LosingCouples(), tree.LosingCouples())
+	}
+	if parse == nil {
+		return
+	}
+	err = Check(context.Background(), tree, parse)
+	cerr = CheckCompact(context.Background(), ct, parse, nil)
+	if fmt.Sprint(err) != fmt.Sprint(cerr) {
+		t.Fatalf("CheckCompact(%q) = %v, Check = %v", file, cerr, err)
+	}
+}
+
+// TestReadCheckTree_AsReadTree: files good and bad, ids in and out of order, read alike.
+func TestReadCheckTree_AsReadTree(t *testing.T) {
+	node := func(id int, result string, kids ...int) string {
+		return fmt.Sprintf(`{"id":%d,"position":"p%d","n":%d,"result":%q,"children":%s}`, id, id, id%3, result, strings.ReplaceAll(fmt.Sprint(kids), " ", ","))
+	}
+	file := func(root int, nodes ...string) string {
+		return fmt.Sprintf(`{"format":"grundy-tree/1","game":"x","root":%d,"nodes":[%s]}`, root, strings.Join(nodes, ","))
+	}
+	files := []string{
+		tree1(leafNode),
+		file(0, node(0, "L", 1, 2), node(1, "W", 2), node(2, "L")),
+		file(7, node(7, "L", 3, 5), node(3, "W", 5), node(5, "L")),                             // ids out of order
+		file(7, node(7, "L", 3, 5), node(3, "W", 5), node(7, "L")),                             // an id twice
+		file(7, node(7, "L", 3, 4), node(3, "W", 5), node(5, "L")),                             // no node 4
+		file(9, node(7, "L", 3, 5), node(3, "W", 5), node(5, "L")),                             // no root
+		file(0, node(0, "L", 1, 2), node(1, "X", 2), node(2, "L", 9)),                          // a result, then a child
+		file(0, node(0, "L", 1, 9), node(1, "X", 2), node(2, "L")),                             // a child, then a result
+		file(5, node(5, "L", 3), node(3, "X"), node(3, "L")),                                   // a result out of order, an id twice
+		file(0, node(0, "L", 1), `{"id":1,"position":"","n":0,"result":"L","kind":"product"}`), // an unknown kind
+		`{"format":"grundy-tree/2","game":"x","root":0,"nodes":[` + node(0, "X") + `]}`,
+		`{"format":"grundy-tree/1","game":"x","root":0,"nodes":[]}`,
+		`{"format":"grundy-tree/1","convention":"misere","game":"x","root":0,"nodes":[` + node(0, "L") + `]}`,
+		tree1(`"id":0,"position":"","n":0,"N":1,"result":"L","children":[]`),
+		tree1(leafNode) + "x",
+	}
+	for _, f := range files {
+		compareReads(t, f, nil)
+	}
+}
+
+// TestCheckCompact_AsCheck: random trees of a random game, some of them tampered with, are
+// judged alike by Check and by CheckCompact of the file read by ReadCheckTree.
+func TestCheckCompact_AsCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, _, tree := proveRandom(t, seed, seed%3 != 0)
+		if seed%2 == 1 && len(tree.Nodes) > 1 {
+			n := &tree.Nodes[rng.IntN(len(tree.Nodes))]
+			n.N ^= 1 // most often, a claim that no longer holds
+		}
+		var buf bytes.Buffer
+		if err := WriteTree(&buf, tree); err != nil {
+			t.Fatal(err)
+		}
+		compareReads(t, buf.String(), g.parse)
+	}
+}
