@@ -20,7 +20,7 @@ BUILDDIR ?= build
 APP_ID   = org.grundy.workbench
 VERSION  = $(shell sed -n 's/^Version = "\(.*\)"/\1/p' FyneApp.toml)
 
-.PHONY: run build test bench fuzz soak deps screenshot-deps screenshot clean install uninstall docs
+.PHONY: run build test bench bench-cram fuzz soak deps screenshot-deps screenshot clean install uninstall docs
 
 run: deps
 	$(GO) run .
@@ -74,9 +74,16 @@ test: deps
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 	$(GO) test -race -short -skip 'TestCertify' ./store/
 
-# Benchmarks with the baselines of the same run (see docs/benchmarks.md).
+# Benchmarks with the baselines of the same run (see docs/benchmarks.md), then Cram against
+# MCGS v1.5 and the larger boards alone (bench-cram: scripts/mcgs.sh; MCGS=PATH names its
+# binary, GRUNDY_BENCH_LARGE=1 adds the boards of minutes).
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1x -timeout 60m ./bench/
+	@$(MAKE) --no-print-directory bench-cram
+
+bench-cram: deps
+	$(GO) build -o $(BUILDDIR)/grundy .
+	GRUNDY=$(BUILDDIR)/grundy bash scripts/mcgs.sh
 
 # A short run of every fuzz target; the seed corpora in testdata/ also run under `make test`.
 # Go minimises each new interesting input for up to a minute by default, which took the whole

@@ -16,8 +16,8 @@ func TestSolve_ProofNumbers(t *testing.T) {
 		outcome string
 		nimber  int
 	}{
-		{[]string{"solve", "cram", "3x4", "--json", "--algo", "pns"}, "W", 1},
-		{[]string{"solve", "cram", "3x3", "+", "2x5", "--json", "--algo", "pns"}, "W", 1},
+		{[]string{"solve", "cram", "3x5", "--json", "--algo", "pns"}, "W", 1},
+		{[]string{"solve", "cram", "3x3", "+", "3x6", "--json", "--algo", "pns"}, "W", 4},
 		{[]string{"solve", "sprouts", "0*4", "--json", "--algo", "pns"}, "W", 1},
 	} {
 		code, out, errOut := grundy(tc.args...)

@@ -58,7 +58,7 @@ func TestTree_AnswersAsLocalSearch(t *testing.T) {
 	}{
 		{Job{Game: "cram", Position: "3x5"}, 1}, // every couple with an option is split
 		{Job{Game: "cram", Position: "4x5"}, 50},
-		{Job{Game: "cram", Position: "3x3 + 2x5 + 2x5"}, 1},
+		{Job{Game: "cram", Position: "3x3 + 2x5 + 3x5"}, 1},
 		{Job{Game: "chomp", Position: "4x4"}, 1},
 		{Job{Game: "cram", Position: "3x7", Outcome: true}, 50}, // 4x5 is first-player by symmetry, at once
 		{Job{Game: "cram", Position: "3x5", Outcome: true}, 1},

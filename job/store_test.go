@@ -46,7 +46,7 @@ func stopAfter(nodes int64) (context.Context, func(Phase, engine.Stats)) {
 // ends with the answer of a search from nothing, in fewer nodes; each resumed search reads
 // what the stopped ones wrote.
 func TestRunner_ResumesFromTheStore(t *testing.T) {
-	const game, pos, want = "cram", "3x9", "1"
+	const game, pos, want = "cram", "3x10", "2"
 	cold := storeRunner(t, game, openStore(t)).Run(context.Background(), request(t, game, pos, Nimber), nil)
 	if cold.Err != nil || cold.Answer.NimberText() != want || cold.Store.Written == 0 {
 		t.Fatalf("cold: err %v, nimber %s, %d facts written", cold.Err, cold.Answer.NimberText(), cold.Store.Written)

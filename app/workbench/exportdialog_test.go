@@ -100,7 +100,7 @@ func TestExportDialog_Warning(t *testing.T) {
 	w.Tree.ExpandBelow(w.Tree.Tree().Root, 1<<20)
 	d := newExportDialog(w, false)
 	settlePreview(t, q, d)
-	for _, want := range []string{"At 240 pt wide the labels would be 1.6 pt, under 5 pt", "kept 749 pt wide", "Depth 2 fits 240 pt"} {
+	for _, want := range []string{"At 240 pt wide the labels would be 1.4 pt, under 5 pt", "kept 829 pt wide", "Depth 2 fits 240 pt"} {
 		if !strings.Contains(d.warning.Text, want) {
 			t.Errorf("warning %q, want it to say %q", d.warning.Text, want)
 		}
@@ -110,8 +110,8 @@ func TestExportDialog_Warning(t *testing.T) {
 	if d.warning.Text != "" {
 		t.Errorf("at depth 2 the warning says %q", d.warning.Text)
 	}
-	if !strings.HasPrefix(d.size.Text, "Page 222 × ") {
-		t.Errorf("at depth 2: %q, want a page 222 pt wide (its natural width, under 240)", d.size.Text)
+	if !strings.HasPrefix(d.size.Text, "Page 232 × ") {
+		t.Errorf("at depth 2: %q, want a page 232 pt wide (its natural width, under 240)", d.size.Text)
 	}
 }
 

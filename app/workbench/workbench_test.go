@@ -92,10 +92,10 @@ func setPosition(t *testing.T, w *Workbench, game, pos string) {
 
 func TestSolverPanel_NimberFillsResult(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
-	setPosition(t, w, "cram", "2x3")
+	setPosition(t, w, "cram", "3x5") // 15 cells: searched, not read from the endgame table
 	r := solve(t, w, q, TaskNimber)
 	if !r.Answer.HasNimber || r.Answer.Nimber != 1 || !r.Answer.Win {
-		t.Fatalf("Nimber of cram 2x3: %+v, want nimber 1, W", r)
+		t.Fatalf("Nimber of cram 3x5: %+v, want nimber 1, W", r)
 	}
 	if got := w.Solver.ui.nimber.Text; got != "Nimber: 1" {
 		t.Errorf("nimber label %q", got)
@@ -109,7 +109,7 @@ func TestSolverPanel_NimberFillsResult(t *testing.T) {
 	if w.Tree.Tree() == nil || w.Tree.Selected() != w.Tree.Tree().Root {
 		t.Fatal("the proof did not open in the tree explorer, root selected")
 	}
-	if title, _ := w.Details.Text(); !strings.Contains(title, "(2x3, 1)") {
+	if title, _ := w.Details.Text(); !strings.Contains(title, "(3x5, 1)") {
 		t.Errorf("details title %q", title)
 	}
 	if w.Solver.ui.values[0].Text == "0" {

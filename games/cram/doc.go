@@ -29,7 +29,9 @@
 // cells with no free neighbour, which no domino can ever cover. Key folds the 8 symmetries of
 // the rectangle and those dropped cells: 3x4 and 4x3 share a key, as do "..#/.../..." and
 // ".../.../#..". SymmetricZero recognises boards that the second player wins by playing
-// the half-turn image of each move, as on every even×even board.
+// the half-turn image of each move, as on every even×even board. Value gives the nimbers
+// known without search: those boards, paths and cycles, and every connected region of at
+// most 12 cells, from a table computed once (endgame.bin).
 //
 // Known values, checked by the tests (testdata/published.txt): the 3×n boards for n = 3, …, 9
 // have nimbers 0, 1, 1, 4, 1, 3, 1 (paper, Figure 13); 4x5 has nimber 2 and 5x5 nimber 0

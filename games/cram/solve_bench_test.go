@@ -98,3 +98,20 @@ func (u unguessed) Key() string        { return u.p.Key() }
 func (u unguessed) String() string     { return u.p.String() }
 func (u unguessed) Hint() int          { return engine.HintOf(u.p) }
 func (u unguessed) Value() (int, bool) { return u.p.(engine.Valuer).Value() }
+
+// BenchmarkEndgame solves boards with the endgame table (/table) and without (/none), to
+// measure what answering the regions of at most 12 cells from it saves.
+func BenchmarkEndgame(b *testing.B) {
+	for _, sb := range []struct {
+		board  string
+		nimber int
+	}{{"3x10", 2}, {"3x12", 1}, {"4x7", 3}, {"5x6", 2}} {
+		p := mustParse(b, sb.board)
+		b.Run(sb.board+"/table", func(b *testing.B) { benchSolve(b, p, sb.nimber) })
+		b.Run(sb.board+"/none", func(b *testing.B) {
+			endgameCells = 0
+			defer func() { endgameCells = endgameMax }()
+			benchSolve(b, p, sb.nimber)
+		})
+	}
+}

@@ -7,7 +7,9 @@ import "math/bits"
 //   - a board whose movable cells form a simple path of k cells is Dawson's Kayles (octal
 //     0.07) on a row of k: a domino takes two adjacent cells of the path, leaving two paths;
 //   - a simple cycle of k cells becomes a path of k−2 at the first move, so its nimber is
-//     mex{g₀.₀₇(k−2)}.
+//     mex{g₀.₀₇(k−2)};
+//   - a connected region of at most 12 cells has its nimber in the endgame table
+//     (endgame.go), computed once from the rules.
 //
 // Late in a game most components are paths, so this saves much of the search.
 func (b *Board) Value() (int, bool) {
@@ -16,8 +18,12 @@ func (b *Board) Value() (int, bool) {
 	if m == 0 || b.SymmetricZero() {
 		return 0, true
 	}
+	cells := bits.OnesCount64(m)
+	if cells <= endgameCells && g.flood(m&-m, m) == m {
+		return endgameValue(g.crop(m).canon())
+	}
 	h, v := g.dominoes(m)
-	cells, edges := bits.OnesCount64(m), bits.OnesCount64(h)+bits.OnesCount64(v)
+	edges := bits.OnesCount64(h) + bits.OnesCount64(v)
 	if edges > cells || branches(h, v, g.c) || g.flood(m&-m, m) != m {
 		return 0, false
 	}

@@ -188,8 +188,8 @@ func (b *Wide) SymmetricZero() bool {
 	return c.grid().rot180(c.free) == c.free && (!odd || c.free.and(w128{}.with(at)).zero())
 }
 
-// Value returns the nimbers that Board.Value knows without search: symmetric boards, paths
-// and cycles.
+// Value returns the nimbers that Board.Value knows without search: symmetric boards, paths,
+// cycles and the regions of the endgame table.
 func (b *Wide) Value() (int, bool) {
 	g := b.grid()
 	m := g.movable(b.free)
@@ -200,6 +200,10 @@ func (b *Wide) Value() (int, bool) {
 	east, west, south, north := h, h.shl(1), v, v.shl(g.c)
 	branch := east.and(west).and(south.or(north)).or(south.and(north).and(east.or(west)))
 	cells, edges := m.count(), h.count()+v.count()
+	if cells <= endgameCells && g.flood(m.lowest(), m) == m {
+		c := g.crop(m) // at most 42 cells: one word
+		return endgameValue(Board{free: c.free.lo, rows: c.rows, cols: c.cols}.canon())
+	}
 	if edges > cells || !branch.zero() || g.flood(m.lowest(), m) != m {
 		return 0, false
 	}
