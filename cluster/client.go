@@ -96,8 +96,14 @@ func (cl *Client) Solve(ctx context.Context, job Job, progress func(Status)) (An
 			return a, last, nil
 		}
 		if e, err := statuses.Get(ctx, job.ID); err == nil {
-			if json.Unmarshal(e.Value(), &last) == nil && progress != nil {
-				progress(last)
+			// A new Status each time: decoding into last would write over the workers'
+			// slice that the status given to progress still shares.
+			var s Status
+			if json.Unmarshal(e.Value(), &s) == nil {
+				last = s
+				if progress != nil {
+					progress(s)
+				}
 			}
 		}
 		select {
