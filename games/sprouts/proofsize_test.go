@@ -17,7 +17,7 @@ import (
 // Glop's smallest known check databases of 0*p's outcome, in losing couples (Glop's
 // records page; the terminal position's couple is not counted).
 var glopSmallest = map[int]int{4: 15, 5: 15, 6: 43, 7: 65, 8: 137, 9: 58, 10: 110, 11: 113,
-	16: 669, 17: 329, 18: 1997, 19: 1736, 20: 1831}
+	16: 669, 17: 329, 18: 1997, 19: 1736, 20: 1831, 21: 5312, 22: 1581, 23: 1058, 24: 5327, 25: 2497}
 
 // TestProofSize_AtMostGlops: `grundy tree sprouts 0*p --outcome-only --workers 1 --minimize
 // Nx` proves 0*p's outcome in no more losing couples than Glop's smallest known proof, the
@@ -64,7 +64,7 @@ func TestProofSize_AtMostGlops(t *testing.T) {
 
 // TestCertificates_AtMostGlops: the certificates docs/certificates publishes, found by longer
 // minimisations (docs/proofs.md), derive 0*p's outcome without theory, from no more losing
-// couples than Glop's smallest known proof.
+// couples than Glop's smallest known proof where one is published (not for 12 … 15).
 func TestCertificates_AtMostGlops(t *testing.T) {
 	g, err := games.Lookup("sprouts")
 	if err != nil {
@@ -84,8 +84,8 @@ func TestCertificates_AtMostGlops(t *testing.T) {
 
 func certificateAtMostGlops(t *testing.T, g games.Game, name string) {
 	p, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "sprouts-"), ".txt"))
-	if err != nil || glopSmallest[p] == 0 {
-		t.Fatalf("%s: no Glop count to compare with", name)
+	if err != nil {
+		t.Fatalf("%s: not named sprouts-P.txt", name)
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -104,7 +104,8 @@ func certificateAtMostGlops(t *testing.T, g games.Game, name string) {
 	if err != nil {
 		t.Fatalf("%s does not prove 0*%d: %v", name, p, err)
 	}
-	if len(db.Records) > glopSmallest[p] || len(cert.Used) > len(db.Records) {
-		t.Errorf("%s: %d losing couples, Glop's smallest known %d", name, len(db.Records), glopSmallest[p])
+	glop, known := glopSmallest[p] // 12 … 15: none published
+	if (known && len(db.Records) > glop) || len(cert.Used) > len(db.Records) {
+		t.Errorf("%s: %d losing couples, Glop's smallest known %d", name, len(db.Records), glop)
 	}
 }
