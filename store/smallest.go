@@ -107,11 +107,12 @@ func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver)
 	for v := range values {
 		keep[v] = true
 	}
+	all := len(prog.used())
 	for _, add := range [][]int{nil, start} {
 		for _, v := range add {
 			keep[v] = true
 		}
-		if len(keep) == len(prog.used()) {
+		if len(keep) == all {
 			break
 		}
 		// A failure only leaves the next step to find a set.
