@@ -62,6 +62,9 @@ type pnSearch struct {
 	bytes     int64   // estimated memory of the DAG
 	start     pnStart // set by begin: hintStart, or proofStart while recording
 	collected int     // how many times the DAG was cut down to the nodes below its root
+	pruned    int     // how many of those cut it further, to the couples nearest its root (prune)
+	proved    int     // the couples proven in the DAG so far, and when it was last pruned:
+	lastPrune int     // without a proof between two prunings, the search goes round in circles
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 
@@ -337,8 +340,77 @@ func (s *Solver) pnMemory(root *pnNode) error {
 		return nil
 	case s.rec != nil:
 		return &TreeTooLargeError{Budget: budget}
+	case s.pns.prune(root, budget/2):
+		return nil
 	}
 	return ErrDAGTooLarge
+}
+
+// prune cuts the DAG below root down to at most target bytes when what is below root passes
+// the budget: it keeps the couples nearest root expanded, as deep as fits, and makes the
+// couples below that depth leaves again, their numbers kept as their parents last learned
+// them; what they held below is let go (collect). What was proven is in the cache, so a
+// couple expanded again finds its proven options closed at once: the search goes on within
+// its budget, at the price of expanding again the open couples it comes back to, where
+// without it the search stopped (Sprouts 0*21 and 0*24 passed a 768 MB DAG). It reports
+// false when even root's options do not fit, or when nothing was proven since the last
+// pruning: the budget is too small for the search to get anywhere.
+func (g *pnSearch) prune(root *pnNode, target int64) bool {
+	if g.pruned > 0 && g.proved == g.lastPrune {
+		return false
+	}
+	// Each node's least depth below root, and the bytes of the DAG kept to each depth: its
+	// nodes above it whole, and its own as leaves.
+	depth := map[*pnNode]int{root: 0}
+	order := []*pnNode{root}
+	var whole, leaf []int64
+	for i := 0; i < len(order); i++ {
+		v := order[i]
+		d := depth[v]
+		if d == len(whole) {
+			whole, leaf = append(whole, 0), append(leaf, 0)
+		}
+		whole[d] += pnNodeBytes + int64(len(v.kids)+len(v.parents))*pnLinkBytes + int64(len(v.opts))*optionBytes
+		leaf[d] += pnNodeBytes + int64(len(v.parents))*pnLinkBytes
+		for _, k := range v.kids {
+			if _, seen := depth[k]; !seen {
+				depth[k] = d + 1
+				order = append(order, k)
+			}
+		}
+	}
+	// keep: the depth from which couples become leaves (at least 1: root stays expanded).
+	keep, above := 0, int64(0)
+	for d := 1; d < len(whole); d++ {
+		above += whole[d-1]
+		if above+leaf[d] > target {
+			break
+		}
+		keep = d
+	}
+	if keep == 0 {
+		return false
+	}
+	for _, v := range order {
+		if depth[v] >= keep && v.sum == nil && v.expanded && !v.proven() && !v.busy {
+			v.unexpand()
+		}
+	}
+	g.collect(root)
+	g.pruned++
+	g.lastPrune = g.proved
+	return true
+}
+
+// unexpand makes the open couple v a leaf again: its kids forget it as a parent, and its
+// numbers stay as its parents last learned them.
+func (v *pnNode) unexpand() {
+	for _, k := range v.kids {
+		k.parents = slices.DeleteFunc(k.parents, func(p *pnNode) bool { return p == v })
+	}
+	v.kids, v.opts = nil, nil
+	v.expanded, v.stale = false, false
+	v.kidPN, v.kidDN = 0, pnInf
 }
 
 // collect keeps only the nodes below root. A proven node let go costs nothing to learn

@@ -313,3 +313,44 @@ func TestPNS_NumbersKeptAsComputedAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestPNS_PrunesToItsBudget: when what is below the root passes the budget, the search makes
+// its deepest couples leaves again (prune) and answers what the depth-first search answers,
+// where without pruning it stopped; the answers stay right with and without a cache's facts.
+func TestPNS_PrunesToItsBudget(t *testing.T) {
+	ctx := context.Background()
+	answered, pruned := 0, 0
+	for seed := uint64(1); seed <= seeds(12); seed++ {
+		r := rand.New(rand.NewPCG(seed, 41))
+		g := randomGraph(r, 400, 4)
+		g.sums = true
+		p := tokens{g, []int{397, 398, 399}}
+		want, err := NewSolver(WithCache(NewMapCache())).Nimber(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := pnsSolver(NewMapCache(), WithTreeBytes(8<<10))
+		got, err := s.Nimber(ctx, p)
+		pruned += s.pns.pruned
+		switch {
+		case err == nil && got != want:
+			t.Fatalf("seed %d: Nimber(%q) = %d within 8 KB, want %d", seed, p, got, want)
+		case err == nil:
+			answered++
+		case !errors.Is(err, ErrWorkTooLarge):
+			t.Fatalf("seed %d: Nimber(%q) within 8 KB: %v", seed, p, err)
+		}
+		for n := range 3 {
+			s := pnsSolver(NewMapCache(), WithTreeBytes(8<<10))
+			win, err := s.Outcome(ctx, p, n)
+			pruned += s.pns.pruned
+			if err == nil && win != (want != n) {
+				t.Fatalf("seed %d: Outcome(%q, %d) = %v within 8 KB; nimber %d", seed, p, n, win, want)
+			}
+		}
+	}
+	t.Logf("%d answered, %d prunings", answered, pruned)
+	if answered == 0 || pruned == 0 {
+		t.Errorf("%d searches answered, %d prunings: want some of each", answered, pruned)
+	}
+}

@@ -313,6 +313,7 @@ func (s *Solver) pnRecomputeSum(v *pnNode) {
 
 // pnWon proves the couple v winning by its losing option k.
 func (s *Solver) pnWon(v *pnNode, k ref) {
+	s.pns.proved++
 	v.pn, v.dn = 0, pnInf
 	if s.rec != nil {
 		s.rec.won(part{v.pos, v.key}, v.n, k)
@@ -323,6 +324,7 @@ func (s *Solver) pnWon(v *pnNode, k ref) {
 
 // pnLost proves the couple v losing: every option is winning.
 func (s *Solver) pnLost(v *pnNode) {
+	s.pns.proved++
 	v.pn, v.dn = pnInf, 0
 	if s.rec != nil {
 		s.rec.lost(part{v.pos, v.key}, v.n, v.opts)
@@ -333,6 +335,7 @@ func (s *Solver) pnLost(v *pnNode) {
 
 // pnSumProven proves the sum v by its last couple's outcome.
 func (s *Solver) pnSumProven(v *pnNode, win bool) {
+	s.pns.proved++
 	sum := v.sum
 	v.pn, v.dn = boolPN(win), boolDN(win)
 	if s.rec != nil {
