@@ -140,3 +140,16 @@ func TestEdges_SeqTimeout(t *testing.T) {
 		t.Errorf("text after a stop: %.300q…, want the values so far and the stop", out)
 	}
 }
+
+// TestEdges_TreeTimeoutInSearch: `tree --timeout` that runs out while the search runs says
+// how long it ran, not the read-out's zero.
+func TestEdges_TreeTimeoutInSearch(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.json")
+	code, _, errOut := grundy("tree", "sprouts", "0*16", "--outcome-only", "--no-db", "--timeout", "300ms", "-o", out)
+	if code != exitTimeout {
+		t.Fatalf("exit %d, want 3 (stderr %q)", code, errOut)
+	}
+	if !strings.Contains(errOut, "stopped after") || strings.Contains(errOut, "stopped after 0s") {
+		t.Errorf("stderr %q, want the time the search ran", errOut)
+	}
+}

@@ -222,11 +222,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	}
 	if res.Stopped {
 		printSolve(env, out, f.json)
-		why := fmt.Sprint(context.Cause(ctx))
-		if res.Why != "" {
-			why = res.Why
-		}
-		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %s\n", res.Search.Elapsed.Round(time.Millisecond), why)
+		fmt.Fprintf(env.Stderr, "grundy solve: stopped after %v: %s\n", res.Search.Elapsed.Round(time.Millisecond), stopWhy(ctx, &res))
 		return storeStatus(env, "solve", st, exitTimeout)
 	}
 	if !f.json {
@@ -382,4 +378,13 @@ func writeClusterCertificate(ctx context.Context, name string, a cluster.Answer)
 		return 0, usageError{err.Error()}
 	}
 	return bytes.Count(text, []byte("\n")) - 1, nil // the lines after the header
+}
+
+// stopWhy is why a run stopped: what stopped its search (its memory budget), else what ended
+// the command's context (a signal, --timeout).
+func stopWhy(ctx context.Context, res *job.Result) string {
+	if res.Why != "" {
+		return res.Why
+	}
+	return fmt.Sprint(context.Cause(ctx))
 }

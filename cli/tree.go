@@ -135,7 +135,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
 	}
 	if res.Stopped {
-		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %v\n", res.Record.Elapsed.Round(time.Millisecond), context.Cause(ctx))
+		// The search's time and the read-out's: a run stopped in its search has no read-out.
+		took := res.Search.Elapsed + res.Record.Elapsed
+		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %s\n", took.Round(time.Millisecond), stopWhy(ctx, &res))
 		return exitTimeout
 	}
 	t := res.Tree
