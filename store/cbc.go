@@ -40,6 +40,12 @@ var ErrNoSmaller = errors.New("no set of fewer couples proves it")
 var ErrNoCBC = errors.New("the smallest certificate needs COIN-OR CBC, the cbc command (Debian: apt install coinor-cbc)")
 
 func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
+	switch {
+	case prog.rootless() && prog.Below > 0:
+		return nil, ErrNoSmaller
+	case prog.rootless():
+		return nil, errors.New("cbc: no set of the couples proves it (the root has no alternative left)")
+	}
 	args := []string{"solve"}
 	if prog.Below > 0 {
 		args = []string{"cutoff", strconv.FormatFloat(float64(prog.Below)-0.5, 'f', 1, 64), "solve"}
@@ -71,6 +77,9 @@ func (s CBC) Solve(ctx context.Context, prog *Program) ([]int, error) {
 // Relax solves the program's linear relaxation, where a couple may be taken in part: its
 // values, and their sum, a bound no set of couples goes below.
 func (s CBC) Relax(ctx context.Context, prog *Program) (map[int]float64, float64, error) {
+	if prog.rootless() {
+		return nil, 0, errors.New("cbc: the relaxation has no solution (the root has no alternative left)")
+	}
 	values, status, err := s.run(ctx, prog, []string{"initialSolve"})
 	switch {
 	case err != nil:

@@ -148,6 +148,13 @@ func better(prog *Program, chosen, best []int) bool {
 	return chosen != nil && len(chosen) < len(best) && prog.holds(chosen)
 }
 
+// rootless reports whether a need of the root has no alternative left (a program reduced by
+// within may have one): no set meets it, and the LP format cannot say so of the root, which
+// is no variable.
+func (p *Program) rootless() bool {
+	return slices.ContainsFunc(p.Needs, func(n Need) bool { return n.Owner < 0 && len(n.Alternatives) == 0 })
+}
+
 // within is the program with only the variables of keep: every other one left out, with
 // the needs and alternatives that would take it.
 func (p *Program) within(keep map[int]bool) *Program {

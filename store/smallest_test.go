@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -169,6 +170,23 @@ func TestCBC_Infeasible(t *testing.T) {
 	}}
 	if got, err := (CBC{}).Solve(context.Background(), prog); err == nil {
 		t.Fatalf("an infeasible program solved: %v", got)
+	}
+}
+
+// A program whose root need has no alternative left (a reduced program) is refused as no
+// set meeting it, before cbc is asked: the LP format cannot write it.
+func TestCBC_RootWithoutAlternative(t *testing.T) {
+	solver := CBC{Path: filepath.Join(t.TempDir(), "no-cbc")} // any call of cbc fails otherwise
+	prog := &Program{Vars: 1, Fixed: map[int]bool{}, Needs: []Need{{Owner: -1}}}
+	if _, err := solver.Solve(context.Background(), prog); err == nil || !strings.Contains(err.Error(), "no set") {
+		t.Errorf("Solve: %v, want no set of the couples", err)
+	}
+	prog.Below = 3
+	if _, err := solver.Solve(context.Background(), prog); !errors.Is(err, ErrNoSmaller) {
+		t.Errorf("Solve below 3: %v, want ErrNoSmaller", err)
+	}
+	if _, _, err := solver.Relax(context.Background(), prog); err == nil || errors.Is(err, ErrNoCBC) {
+		t.Errorf("Relax: %v, want no solution", err)
 	}
 }
 
