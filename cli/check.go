@@ -121,7 +121,7 @@ func readTreeUntil(ctx context.Context, r io.Reader) (*engine.CheckTree, error) 
 	}
 	done := make(chan read, 1)
 	go func() {
-		t, err := engine.ReadCheckTree(ctxio.Reader(ctx, r))
+		t, err := engine.ReadCheckTree(ctx, ctxio.Reader(ctx, r))
 		done <- read{t, err}
 	}()
 	select {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"unsafe"
@@ -35,7 +36,7 @@ type checkNode struct {
 	losing, sum      bool
 }
 
-// textBlock is the size of a block of positions.
+// textBlock is the size of a block of positions, but for the first few, smaller.
 const textBlock = 1 << 20
 
 // Len returns the number of nodes.
@@ -100,7 +101,8 @@ func (tb *textBlocks) store(s string) (block, off, size uint32) {
 	}
 	last := len(*tb) - 1
 	if last < 0 || len((*tb)[last])+len(s) > cap((*tb)[last]) {
-		*tb = append(*tb, make([]byte, 0, max(textBlock, len(s))))
+		size := min(textBlock, 4096<<min(len(*tb), 8)) // a small tree takes no large block
+		*tb = append(*tb, make([]byte, 0, max(size, len(s))))
 		last++
 	}
 	b := (*tb)[last]
@@ -155,52 +157,160 @@ func compactTree(t *Tree) *CheckTree {
 }
 
 // ReadCheckTree reads a tree file as ReadTree does, with the same checks and errors, into a
-// CheckTree.
-func ReadCheckTree(r io.Reader) (*CheckTree, error) {
+// CheckTree. It reads the file a byte at a time (treeScanner), keeping nothing of it but the
+// compact nodes, and stops with ctx's error when ctx ends.
+func ReadCheckTree(ctx context.Context, r io.Reader) (*CheckTree, error) {
 	ct := &CheckTree{invalid: -1}
-	var head Tree
-	err := readFile(r, &head, func(tr *treeReader) (int, error) {
-		err := tr.checkNodes(ct)
-		return len(ct.nodes), err
-	})
-	if err != nil {
+	if err := scanFile(ctx, newTreeScanner(r), ct); err != nil {
 		return nil, err
 	}
-	ct.Format, ct.Convention, ct.Game, ct.root = head.Format, head.Convention, head.Game, head.Root
 	if err := ct.renumber(); err != nil {
 		return nil, err
 	}
 	return ct, nil
 }
 
-// checkNodes reads the "nodes" of a file into ct.
-func (tr *treeReader) checkNodes(ct *CheckTree) error {
-	if err := tr.delim('[', `"nodes" as an array`); err != nil {
+// scanFile is readFile by a treeScanner: the fields of the file's object into ct, its nodes
+// by scanNode.
+func scanFile(ctx context.Context, s *treeScanner, ct *CheckTree) error {
+	var root int
+	seen, err := s.object(treeNames, func(name string) error {
+		var err error
+		switch name {
+		case "format":
+			ct.Format, err = s.str(name)
+		case "convention":
+			ct.Convention, err = s.convention()
+		case "game":
+			ct.Game, err = s.str(name)
+		case "root":
+			root, err = s.number(name)
+		case "nodes":
+			err = s.nodes(ctx, ct)
+		}
+		return err
+	})
+	if err == nil {
+		err = seen.need(treeNames, "format", "game", "root", "nodes")
+	}
+	if err == nil {
+		if _, end := s.peek(); end != io.EOF {
+			err = fmt.Errorf("data after the tree")
+		}
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("tree: %w", err)
+	case ct.Format != TreeFormat:
+		return fmt.Errorf("tree: format %s, want %q", Quote(ct.Format), TreeFormat)
+	case len(ct.nodes) == 0:
+		return fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
+	}
+	ct.root = root
+	return nil
+}
+
+// scanBatch is how many nodes ReadCheckTree reads between two looks at ctx.
+const scanBatch = 4096
+
+// nodes reads the "nodes" of a file into ct.
+func (s *treeScanner) nodes(ctx context.Context, ct *CheckTree) error {
+	if err := s.delimiter('[', `"nodes" as an array`); err != nil {
 		return err
 	}
-	for i := 0; tr.dec.More(); i++ {
+	for i := 0; s.more(); i++ {
 		if i == MaxTreeNodes {
 			return fmt.Errorf("more than %d nodes", MaxTreeNodes)
 		}
-		n, err := tr.node()
-		if err != nil {
+		if i%scanBatch == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		if err := s.node(ct); err != nil {
 			return fmt.Errorf("node %d of the file: %w", i, err)
 		}
-		if err := n.valid(); err != nil && ct.why == nil {
-			ct.invalid, ct.why = i, err
-		}
-		if n.ID != i && ct.ids == nil {
-			ct.ids = make([]int32, i, i+1024)
-			for j := range ct.ids {
-				ct.ids[j] = int32(j)
-			}
-		}
-		if ct.ids != nil {
-			ct.ids = append(ct.ids, int32(n.ID))
-		}
-		ct.add(n.Position, n.N, n.Losing(), n.Kind == KindSum, n.Children)
 	}
-	return tr.delim(']', `the end of "nodes"`)
+	return s.delimiter(']', `the end of "nodes"`)
+}
+
+// node reads one node into ct, as treeReader.node reads a Node and checkNodes adds it.
+func (s *treeScanner) node(ct *CheckTree) error {
+	i := len(ct.nodes)
+	cn := checkNode{kids: uint32(len(ct.kids))}
+	id, n := 0, 0
+	result, kind := "W", KindCouple
+	bad := false // the result or the kind is wrong: Node.valid says which
+	seen, err := s.object(nodeNames, func(name string) error {
+		var err error
+		switch name {
+		case "id":
+			id, err = s.number(name)
+		case "position":
+			if err = s.string(name); err == nil {
+				cn.block, cn.off, cn.size = ct.text.store(unsafe.String(unsafe.SliceData(s.text), len(s.text)))
+			}
+		case "n":
+			n, err = s.number(name)
+		case "result":
+			if err = s.string(name); err == nil {
+				result = internedBytes(s.text, "L", "W")
+				cn.losing = result == "L"
+				bad = bad || result != "L" && result != "W"
+			}
+		case "kind":
+			if err = s.string(name); err == nil {
+				kind = internedBytes(s.text, KindSum, KindCouple)
+				cn.sum = kind == KindSum
+				bad = bad || kind != KindSum && kind != KindCouple
+			}
+		case "children":
+			err = s.children(ct)
+		}
+		return err
+	})
+	if err == nil {
+		err = seen.need(nodeNames, "id", "position", "n", "result")
+	}
+	if err != nil {
+		return err
+	}
+	if bad && ct.why == nil {
+		node := Node{ID: id, N: n, Result: result, Kind: kind}
+		ct.invalid, ct.why = i, node.valid()
+	}
+	if id != i && ct.ids == nil {
+		ct.ids = make([]int32, i, i+1024)
+		for j := range ct.ids {
+			ct.ids[j] = int32(j)
+		}
+	}
+	if ct.ids != nil {
+		ct.ids = append(ct.ids, int32(id))
+	}
+	cn.n, cn.nkids = int32(n), uint32(len(ct.kids))-cn.kids
+	ct.nodes = append(ct.nodes, cn)
+	return nil
+}
+
+// children reads a list of ids into ct.kids; null, as encoding/json writes an empty list,
+// is none.
+func (s *treeScanner) children(ct *CheckTree) error {
+	if err := s.token(); err != nil {
+		return err
+	}
+	if s.kind == tokNull {
+		return nil
+	}
+	if s.kind != tokDelim || s.delim != '[' {
+		return fmt.Errorf(`"children" is %s, want a list of ids`, s.describe())
+	}
+	for s.more() {
+		k, err := s.number("children")
+		if err != nil {
+			return err
+		}
+		ct.kids = append(ct.kids, k)
+	}
+	return s.delimiter(']', `the end of "children"`)
 }
 
 // renumber checks the nodes and puts ids as Tree.renumber does: node i is the file's node i,

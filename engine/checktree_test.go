@@ -3,11 +3,14 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // compareReads checks that ReadCheckTree reads file as ReadTree does: the same error, or
@@ -15,9 +18,16 @@ import (
 func compareReads(t *testing.T, file string, parse func(string) (Position, error)) {
 	t.Helper()
 	tree, err := ReadTree(strings.NewReader(file))
-	ct, cerr := ReadCheckTree(strings.NewReader(file))
+	ct, cerr := ReadCheckTree(context.Background(), strings.NewReader(file))
 	if fmt.Sprint(err) != fmt.Sprint(cerr) {
 		t.Fatalf("ReadCheckTree(%q): error %v, ReadTree's %v", file, cerr, err)
+	}
+	// Read a byte at a time, and with the end of the file told with the last bytes: every
+	// place in the file is once at the end of a read.
+	for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(file)), iotest.DataErrReader(strings.NewReader(file))} {
+		if _, berr := ReadCheckTree(context.Background(), r); fmt.Sprint(berr) != fmt.Sprint(cerr) {
+			t.Fatalf("ReadCheckTree(%q) in small reads: error %v, in one %v", file, berr, cerr)
+		}
 	}
 	if err != nil {
 		return
@@ -91,5 +101,40 @@ func TestCheckCompact_AsCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		compareReads(t, buf.String(), g.parse)
+	}
+}
+
+// TestReadCheckTree_Damaged: every prefix of a few files, and each of their bytes replaced
+// by one of the bytes JSON gives a meaning to, read alike by both readers.
+func TestReadCheckTree_Damaged(t *testing.T) {
+	files := []string{
+		tree1(`"id":0,"position":"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\ud800x\u0041é` + "\xff\xed\xa0\x80" + `","n":0,"result":"L","children":null`),
+		`{"format":"grundy-tree/1","x":{"a":[1,-2.5e+3,true,false,null,"s\u0000"],"b":{}},"game":"x","root":7,"nodes":[` +
+			`{"id":7,"position":"p","n":10,"result":"L","kind":"sum","children":[ 3 ],"y":[[]]},` + "\n" +
+			`{"id":3,"position":"","n":0,"result":"W","kind":"","children":[]}]}` + "\n",
+		`{"format":"grundy-tree/1","convention":"misere","game":"x","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W"}]}`,
+	}
+	replacements := []byte(`{}[],:"\-0159.eE+tfnu ` + "\n\x00\x80")
+	for _, f := range files {
+		for i := 0; i <= len(f); i++ {
+			compareReads(t, f[:i], nil)
+		}
+		for i := range len(f) {
+			for _, c := range replacements {
+				b := []byte(f)
+				b[i] = c
+				compareReads(t, string(b), nil)
+			}
+		}
+	}
+}
+
+// TestReadCheckTree_Stops: a read whose context has ended stops with its error.
+func TestReadCheckTree_Stops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := ReadCheckTree(ctx, strings.NewReader(tree1(leafNode)))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("ReadCheckTree of an ended context: %v, want %v", err, context.Canceled)
 	}
 }

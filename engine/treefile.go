@@ -172,10 +172,8 @@ func (tr *treeReader) object(known []string, field func(name string) error) (nam
 			others = map[string]bool{}
 		}
 		others[name] = true
-		for _, k := range known {
-			if strings.EqualFold(k, name) {
-				return 0, fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
-			}
+		if err := caseVariant(known, name); err != nil {
+			return 0, err
 		}
 		var skip json.RawMessage
 		if err := tr.dec.Decode(&skip); err != nil {
@@ -183,6 +181,16 @@ func (tr *treeReader) object(known []string, field func(name string) error) (nam
 		}
 	}
 	return seen, tr.delim('}', "the end of an object")
+}
+
+// caseVariant refuses an unknown name that differs from a known one only in case.
+func caseVariant(known []string, name string) error {
+	for _, k := range known {
+		if strings.EqualFold(k, name) {
+			return fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
+		}
+	}
+	return nil
 }
 
 func (tr *treeReader) delim(d json.Delim, what string) error {
@@ -218,12 +226,18 @@ func describe(tok json.Token) string {
 // also what a file without the field proves under (Normal).
 func (tr *treeReader) convention() (string, error) {
 	s, err := tr.str("convention")
-	switch {
-	case err != nil:
+	if err != nil {
 		return "", err
-	case s == "normal":
+	}
+	return conventionOf(s)
+}
+
+// conventionOf is the convention a file's "convention" names.
+func conventionOf(s string) (string, error) {
+	switch s {
+	case "normal":
 		return Normal, nil
-	case s == Misere:
+	case Misere:
 		return Misere, nil
 	}
 	return "", fmt.Errorf(`"convention" is %s, want "normal" or %q`, Quote(s), Misere)
