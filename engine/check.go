@@ -30,7 +30,7 @@ var ErrCheckTooCostly = errors.New("tree: too costly to check")
 // short position very many options (nim "1048576"): without a budget, a file of such W
 // couples costs the square of its size.
 func checkBudget(t *CheckTree) int {
-	return 1<<20 + 4*(len(t.nodes)+len(t.kids))
+	return 1<<20 + 4*(t.nodes.n+len(t.kids))
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:

@@ -16,7 +16,7 @@ type CheckTree struct {
 	Convention string
 	Game       string
 	root       int
-	nodes      []checkNode
+	nodes      nodeBlocks
 	kids       []int       // every node's children, one after the other
 	text       textBlocks  // the positions
 	bigN       map[int]int // the heaps past an int32 (a Tree made by hand), by node
@@ -36,11 +36,37 @@ type checkNode struct {
 	losing, sum      bool
 }
 
+// nodeBlocks hold the nodes of a CheckTree in blocks of nodeBlock, so that they grow without
+// being copied: a tree read takes the memory of its nodes, not half again as much.
+type nodeBlocks struct {
+	blocks [][]checkNode
+	n      int
+}
+
+// nodeBlock is how many nodes a block holds.
+const nodeBlock = 1 << 14
+
+func (nb *nodeBlocks) at(i int) *checkNode { return &nb.blocks[i/nodeBlock][i%nodeBlock] }
+
+// add appends a node. The first block grows as a slice does, so that a small tree takes
+// little.
+func (nb *nodeBlocks) add(cn checkNode) {
+	switch {
+	case nb.n == 0:
+		nb.blocks = [][]checkNode{nil}
+	case nb.n%nodeBlock == 0:
+		nb.blocks = append(nb.blocks, make([]checkNode, 0, nodeBlock))
+	}
+	last := &nb.blocks[len(nb.blocks)-1]
+	*last = append(*last, cn)
+	nb.n++
+}
+
 // textBlock is the size of a block of positions, but for the first few, smaller.
 const textBlock = 1 << 20
 
 // Len returns the number of nodes.
-func (t *CheckTree) Len() int { return len(t.nodes) }
+func (t *CheckTree) Len() int { return t.nodes.n }
 
 // Root returns the root node.
 func (t *CheckTree) Root() Node { return t.node(t.root) }
@@ -48,7 +74,7 @@ func (t *CheckTree) Root() Node { return t.node(t.root) }
 // node returns node id as a Node, whose strings and children are the tree's own: nothing is
 // allocated, and nothing may be changed.
 func (t *CheckTree) node(id int) Node {
-	cn := &t.nodes[id]
+	cn := t.nodes.at(id)
 	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple, Children: t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]}
 	if cn.size > 0 {
 		n.Position = t.text.at(cn.block, cn.off, cn.size)
@@ -68,8 +94,8 @@ func (t *CheckTree) node(id int) Node {
 // LosingCouples is Tree.LosingCouples.
 func (t *CheckTree) LosingCouples() int {
 	c := 0
-	for i := range t.nodes {
-		if n := &t.nodes[i]; n.losing && !n.sum && n.nkids > 0 {
+	for i := range t.nodes.n {
+		if n := t.nodes.at(i); n.losing && !n.sum && n.nkids > 0 {
 			c++
 		}
 	}
@@ -83,11 +109,11 @@ func (t *CheckTree) add(position string, n int, losing, sum bool, kids []int) {
 		if t.bigN == nil {
 			t.bigN = map[int]int{}
 		}
-		cn.n, t.bigN[len(t.nodes)] = -1, n
+		cn.n, t.bigN[t.nodes.n] = -1, n
 	}
 	cn.block, cn.off, cn.size = t.text.store(position)
 	t.kids = append(t.kids, kids...)
-	t.nodes = append(t.nodes, cn)
+	t.nodes.add(cn)
 }
 
 // textBlocks hold strings in blocks of textBlock bytes that are never moved, so that a
@@ -148,7 +174,6 @@ func (ks *keyStore) set(id int, key string) {
 // compactTree copies t into a CheckTree.
 func compactTree(t *Tree) *CheckTree {
 	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, root: t.Root}
-	ct.nodes = make([]checkNode, 0, len(t.Nodes))
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
 		ct.add(n.Position, n.N, n.Losing(), n.Kind == KindSum, n.Children)
@@ -203,7 +228,7 @@ func scanFile(ctx context.Context, s *treeScanner, ct *CheckTree) error {
 		return fmt.Errorf("tree: %w", err)
 	case ct.Format != TreeFormat:
 		return fmt.Errorf("tree: format %s, want %q", Quote(ct.Format), TreeFormat)
-	case len(ct.nodes) == 0:
+	case ct.nodes.n == 0:
 		return fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
 	}
 	ct.root = root
@@ -234,7 +259,7 @@ func (s *treeScanner) nodes(ctx context.Context, ct *CheckTree) error {
 
 // node reads one node into ct, as treeReader.node reads a Node and checkNodes adds it.
 func (s *treeScanner) node(ct *CheckTree) error {
-	i := len(ct.nodes)
+	i := ct.nodes.n
 	cn := checkNode{kids: uint32(len(ct.kids))}
 	id, n := 0, 0
 	result, kind := "W", KindCouple
@@ -287,7 +312,7 @@ func (s *treeScanner) node(ct *CheckTree) error {
 		ct.ids = append(ct.ids, int32(id))
 	}
 	cn.n, cn.nkids = int32(n), uint32(len(ct.kids))-cn.kids
-	ct.nodes = append(ct.nodes, cn)
+	ct.nodes.add(cn)
 	return nil
 }
 
@@ -318,7 +343,7 @@ func (s *treeScanner) children(ct *CheckTree) error {
 func (ct *CheckTree) renumber() error {
 	ids := ct.ids
 	ct.ids = nil
-	index := func(id int) (int, bool) { return id, id >= 0 && id < len(ct.nodes) }
+	index := func(id int) (int, bool) { return id, id >= 0 && id < ct.nodes.n }
 	if ids != nil {
 		at := make(map[int]int, len(ids))
 		for i, id := range ids {
@@ -332,11 +357,11 @@ func (ct *CheckTree) renumber() error {
 		}
 		index = func(id int) (int, bool) { i, ok := at[id]; return i, ok }
 	}
-	for i := range ct.nodes {
+	for i := range ct.nodes.n {
 		if i == ct.invalid {
 			return ct.why
 		}
-		n := &ct.nodes[i]
+		n := ct.nodes.at(i)
 		for j := n.kids; j < n.kids+n.nkids; j++ {
 			k, ok := index(ct.kids[j])
 			if !ok {
