@@ -112,9 +112,10 @@ func plain(s string) string {
 	return q[1 : len(q)-1]
 }
 
-// readTreeUntil reads the tree in r, or returns ctx's error as soon as ctx ends: a file of
-// gigabytes takes minutes to read, and Ctrl-C must not wait for it (the read, abandoned,
-// ends with the process).
+// readTreeUntil reads the tree in r, or returns ctx's error as soon as ctx ends: the reader
+// looks at ctx every few thousand nodes and before each read, but a read may block (a pipe
+// that sends nothing), and Ctrl-C must not wait for it (the read, abandoned, ends with the
+// process).
 func readTreeUntil(ctx context.Context, r io.Reader) (*engine.CheckTree, error) {
 	type read struct {
 		t   *engine.CheckTree

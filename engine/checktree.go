@@ -186,53 +186,20 @@ func compactTree(t *Tree) *CheckTree {
 // compact nodes, and stops with ctx's error when ctx ends.
 func ReadCheckTree(ctx context.Context, r io.Reader) (*CheckTree, error) {
 	ct := &CheckTree{invalid: -1}
-	if err := scanFile(ctx, newTreeScanner(r), ct); err != nil {
+	s := newTreeScanner(r)
+	var head Tree
+	err := readFile(s, &head, func() (int, error) {
+		err := s.nodes(ctx, ct)
+		return ct.nodes.n, err
+	})
+	if err != nil {
 		return nil, err
 	}
+	ct.Format, ct.Convention, ct.Game, ct.root = head.Format, head.Convention, head.Game, head.Root
 	if err := ct.renumber(); err != nil {
 		return nil, err
 	}
 	return ct, nil
-}
-
-// scanFile is readFile by a treeScanner: the fields of the file's object into ct, its nodes
-// by scanNode.
-func scanFile(ctx context.Context, s *treeScanner, ct *CheckTree) error {
-	var root int
-	seen, err := s.object(treeNames, func(name string) error {
-		var err error
-		switch name {
-		case "format":
-			ct.Format, err = s.str(name)
-		case "convention":
-			ct.Convention, err = s.convention()
-		case "game":
-			ct.Game, err = s.str(name)
-		case "root":
-			root, err = s.number(name)
-		case "nodes":
-			err = s.nodes(ctx, ct)
-		}
-		return err
-	})
-	if err == nil {
-		err = seen.need(treeNames, "format", "game", "root", "nodes")
-	}
-	if err == nil {
-		if _, end := s.peek(); end != io.EOF {
-			err = fmt.Errorf("data after the tree")
-		}
-	}
-	switch {
-	case err != nil:
-		return fmt.Errorf("tree: %w", err)
-	case ct.Format != TreeFormat:
-		return fmt.Errorf("tree: format %s, want %q", Quote(ct.Format), TreeFormat)
-	case ct.nodes.n == 0:
-		return fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
-	}
-	ct.root = root
-	return nil
 }
 
 // scanBatch is how many nodes ReadCheckTree reads between two looks at ctx.

@@ -65,6 +65,9 @@ func newTreeScanner(r io.Reader) *treeScanner {
 // fill reads more of the file once buf is scanned; false at its end or on an error, in rerr.
 // buf grows to scanBuffer as the file proves longer than it.
 func (s *treeScanner) fill() bool {
+	if s.rerr != nil {
+		return false
+	}
 	if len(s.buf) == cap(s.buf) && cap(s.buf) < scanBuffer {
 		s.buf = make([]byte, 0, 2*cap(s.buf))
 	}
@@ -540,7 +543,7 @@ func internedBytes(b []byte, common ...string) string {
 	return string(b)
 }
 
-// object is treeReader.object: it reads one object, calling field for each known name.
+// object is treeReader.object.
 func (s *treeScanner) object(known []string, field func(name string) error) (namesSeen, error) {
 	if err := s.delimiter('{', "an object"); err != nil {
 		return 0, err
@@ -562,15 +565,7 @@ func (s *treeScanner) object(known []string, field func(name string) error) (nam
 			}
 			continue
 		}
-		name := string(s.text)
-		if others[name] {
-			return 0, fmt.Errorf("%s appears twice", Quote(name))
-		}
-		if others == nil {
-			others = map[string]bool{}
-		}
-		others[name] = true
-		if err := caseVariant(known, name); err != nil {
+		if err := unknownName(&others, known, string(s.text)); err != nil {
 			return 0, err
 		}
 		if err := s.skip(); err != nil {
@@ -624,13 +619,9 @@ func (s *treeScanner) str(name string) (string, error) {
 	return string(s.text), nil
 }
 
-// convention is treeReader.convention.
-func (s *treeScanner) convention() (string, error) {
-	c, err := s.str("convention")
-	if err != nil {
-		return "", err
-	}
-	return conventionOf(c)
+func (s *treeScanner) atEnd() bool {
+	_, err := s.peek()
+	return err == io.EOF
 }
 
 // number is treeReader.number: an integer from 0 to MaxTreeNumber, written as one.
