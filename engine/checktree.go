@@ -76,9 +76,7 @@ func (t *CheckTree) Root() Node { return t.node(t.root) }
 func (t *CheckTree) node(id int) Node {
 	cn := t.nodes.at(id)
 	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple, Children: t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]}
-	if cn.size > 0 {
-		n.Position = t.text.at(cn.block, cn.off, cn.size)
-	}
+	n.Position = t.text.at(cn.block, cn.off, cn.size)
 	if cn.n < 0 {
 		n.N = t.bigN[id]
 	}
@@ -89,6 +87,12 @@ func (t *CheckTree) node(id int) Node {
 		n.Kind = KindSum
 	}
 	return n
+}
+
+// position is node id's position, the tree's own bytes.
+func (t *CheckTree) position(id int) string {
+	cn := t.nodes.at(id)
+	return t.text.at(cn.block, cn.off, cn.size)
 }
 
 // LosingCouples is Tree.LosingCouples.
@@ -144,29 +148,41 @@ func (tb textBlocks) at(block, off, size uint32) string {
 	return unsafe.String(&tb[block][off], size)
 }
 
-// A keyStore keeps the key of each node of a check once derived, in textBlocks.
+// A keyStore keeps the key of each node of a check once derived, in textBlocks, or as the
+// node's position when the key is written as the position is (a heap game's): its bytes are
+// then the tree's own.
 type keyStore struct {
-	at   []keyRef
-	text textBlocks
+	at        []keyRef
+	text      textBlocks
+	positions *CheckTree
 }
 
 // A keyRef is where a key is in keyStore.text; size is the key's length plus one, 0 for a
-// key not derived yet.
+// key not derived yet, and keyIsPosition for a key that is the node's position.
 type keyRef struct{ block, off, size uint32 }
 
-func newKeyStore(n int) keyStore { return keyStore{at: make([]keyRef, n)} }
+const keyIsPosition = 1<<32 - 1
+
+func newKeyStore(t *CheckTree) keyStore { return keyStore{at: make([]keyRef, t.Len()), positions: t} }
 
 // get returns node id's key, if derived.
 func (ks *keyStore) get(id int) (string, bool) {
-	r := ks.at[id]
-	if r.size == 0 {
+	switch r := ks.at[id]; r.size {
+	case 0:
 		return "", false
+	case keyIsPosition:
+		return ks.positions.position(id), true
+	default:
+		return ks.text.at(r.block, r.off, r.size-1), true
 	}
-	return ks.text.at(r.block, r.off, r.size-1), true
 }
 
 // set keeps node id's key.
 func (ks *keyStore) set(id int, key string) {
+	if key == ks.positions.position(id) {
+		ks.at[id].size = keyIsPosition
+		return
+	}
 	b, off, size := ks.text.store(key)
 	ks.at[id] = keyRef{b, off, size + 1}
 }
