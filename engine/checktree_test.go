@@ -115,11 +115,15 @@ func TestReadCheckTree_Damaged(t *testing.T) {
 		`{"format":"grundy-tree/1","convention":"misere","game":"x","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W"}]}`,
 	}
 	replacements := []byte(`{}[],:"\-0159.eE+tfnu ` + "\n\x00\x80")
+	step := 1
+	if testing.Short() {
+		step = 10 // one byte in ten replaced: under a second with -race
+	}
 	for _, f := range files {
 		for i := 0; i <= len(f); i++ {
 			compareReads(t, f[:i], nil)
 		}
-		for i := range len(f) {
+		for i := 0; i < len(f); i += step {
 			for _, c := range replacements {
 				b := []byte(f)
 				b[i] = c
@@ -129,22 +133,46 @@ func TestReadCheckTree_Damaged(t *testing.T) {
 	}
 }
 
-// TestReadCheckTree_Stops: a read whose context has ended stops with its error.
+// TestReadCheckTree_Stops: a read stops with its context's error when the context has ended,
+// before it starts or while it reads (from a reader that does not look at the context).
 func TestReadCheckTree_Stops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := ReadCheckTree(ctx, strings.NewReader(tree1(leafNode)))
-	if !errors.Is(err, context.Canceled) {
+	if _, err := ReadCheckTree(ctx, strings.NewReader(tree1(leafNode))); !errors.Is(err, context.Canceled) {
 		t.Fatalf("ReadCheckTree of an ended context: %v, want %v", err, context.Canceled)
+	}
+	file := chainFile(20_000)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	r := &cancelAfter{r: strings.NewReader(file), n: len(file) / 2, cancel: cancel}
+	if _, err := ReadCheckTree(ctx, r); !errors.Is(err, context.Canceled) {
+		t.Fatalf("ReadCheckTree whose context ends half-way: %v, want %v", err, context.Canceled)
+	}
+	if r.n < -len(file)/4 {
+		t.Fatalf("ReadCheckTree read %d bytes past the end of its context", -r.n)
 	}
 }
 
-// BenchmarkReadCheckTree reads a file of 100 000 nodes, each with a position and children,
-// as gentree.py writes them: bytes a second, and allocations (a few a block of nodes).
-func BenchmarkReadCheckTree(b *testing.B) {
+// cancelAfter reads r, and calls cancel once n bytes are read.
+type cancelAfter struct {
+	r      io.Reader
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if c.n -= n; c.n <= 0 {
+		c.cancel()
+	}
+	return n, err
+}
+
+// chainFile is a tree file of nodes, each with a position and two children, as gentree.py
+// writes them.
+func chainFile(nodes int) string {
 	var file strings.Builder
 	file.WriteString(`{"format":"grundy-tree/1","game":"subtraction:1,2","root":0,"nodes":[`)
-	const nodes = 100_000
 	for i := range nodes {
 		if i > 0 {
 			file.WriteString(",")
@@ -152,7 +180,13 @@ func BenchmarkReadCheckTree(b *testing.B) {
 		fmt.Fprintf(&file, "\n"+`{"id":%d,"position":"%d","n":%d,"result":"W","children":[%d,%d]}`, i, 500000-i, i%3, (i+1)%nodes, (i+2)%nodes)
 	}
 	file.WriteString("\n]}\n")
-	s := file.String()
+	return file.String()
+}
+
+// BenchmarkReadCheckTree reads a file of 100 000 nodes, each with a position and children,
+// as gentree.py writes them: bytes a second, and allocations (a few a block of nodes).
+func BenchmarkReadCheckTree(b *testing.B) {
+	s := chainFile(100_000)
 	b.SetBytes(int64(len(s)))
 	b.ReportAllocs()
 	for b.Loop() {
