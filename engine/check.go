@@ -59,7 +59,7 @@ func (c *checker) stopped() error { return fmt.Errorf("check stopped: %w", c.ctx
 // reachable lists the nodes reachable from the root and fails on a cycle (Kahn's algorithm,
 // without recursion: a tree may be deep).
 func (c *checker) reachable() ([]int32, error) {
-	kids := func(id int32) []int { return c.t.node(int(id)).Children }
+	kids := func(id int32) []int32 { return c.t.children(int(id)) }
 	seen := make([]bool, c.t.Len())
 	seen[c.t.root] = true
 	order := []int32{int32(c.t.root)}
@@ -67,7 +67,7 @@ func (c *checker) reachable() ([]int32, error) {
 		for _, k := range kids(order[i]) {
 			if !seen[k] {
 				seen[k] = true
-				order = append(order, int32(k))
+				order = append(order, k)
 			}
 		}
 	}
@@ -90,7 +90,7 @@ func (c *checker) reachable() ([]int32, error) {
 		queue = queue[:len(queue)-1]
 		for _, k := range kids(id) {
 			if indeg[k]--; indeg[k] == 0 {
-				queue = append(queue, int32(k))
+				queue = append(queue, k)
 			}
 		}
 	}

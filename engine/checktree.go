@@ -17,7 +17,7 @@ type CheckTree struct {
 	Game       string
 	root       int
 	nodes      nodeBlocks
-	kids       []int       // every node's children, one after the other
+	kids       []int32     // every node's children, one after the other
 	text       textBlocks  // the positions
 	bigN       map[int]int // the heaps past an int32 (a Tree made by hand), by node
 	// While a file is read: each node's id when one is not its index (nil when every one
@@ -69,13 +69,19 @@ const textBlock = 1 << 20
 func (t *CheckTree) Len() int { return t.nodes.n }
 
 // Root returns the root node.
-func (t *CheckTree) Root() Node { return t.node(t.root) }
+func (t *CheckTree) Root() Node {
+	n := t.node(t.root)
+	for _, k := range t.children(t.root) {
+		n.Children = append(n.Children, int(k))
+	}
+	return n
+}
 
-// node returns node id as a Node, whose strings and children are the tree's own: nothing is
-// allocated, and nothing may be changed.
+// node returns node id as a Node but for its children (see children), whose strings are the
+// tree's own: nothing is allocated, and nothing may be changed.
 func (t *CheckTree) node(id int) Node {
 	cn := t.nodes.at(id)
-	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple, Children: t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]}
+	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple}
 	n.Position = t.text.at(cn.block, cn.off, cn.size)
 	if cn.n < 0 {
 		n.N = t.bigN[id]
@@ -87,6 +93,12 @@ func (t *CheckTree) node(id int) Node {
 		n.Kind = KindSum
 	}
 	return n
+}
+
+// children returns node id's children, the tree's own: nothing may be changed.
+func (t *CheckTree) children(id int) []int32 {
+	cn := t.nodes.at(id)
+	return t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]
 }
 
 // position is node id's position, the tree's own bytes.
@@ -116,7 +128,12 @@ func (t *CheckTree) add(position string, n int, losing, sum bool, kids []int) {
 		cn.n, t.bigN[t.nodes.n] = -1, n
 	}
 	cn.block, cn.off, cn.size = t.text.store(position)
-	t.kids = append(t.kids, kids...)
+	for _, k := range kids {
+		if int(int32(k)) != k {
+			k = -1 // no node, as k is not
+		}
+		t.kids = append(t.kids, int32(k))
+	}
 	t.nodes.add(cn)
 }
 
@@ -316,7 +333,7 @@ func (s *treeScanner) children(ct *CheckTree) error {
 		if err != nil {
 			return err
 		}
-		ct.kids = append(ct.kids, k)
+		ct.kids = append(ct.kids, int32(k))
 	}
 	return s.delimiter(']', `the end of "children"`)
 }
@@ -346,11 +363,11 @@ func (ct *CheckTree) renumber() error {
 		}
 		n := ct.nodes.at(i)
 		for j := n.kids; j < n.kids+n.nkids; j++ {
-			k, ok := index(ct.kids[j])
+			k, ok := index(int(ct.kids[j]))
 			if !ok {
 				return fmt.Errorf("tree: no node with id %d (child of node %d)", ct.kids[j], idOf(ids, i))
 			}
-			ct.kids[j] = k
+			ct.kids[j] = int32(k)
 		}
 	}
 	root, ok := index(ct.root)
