@@ -170,10 +170,14 @@ func (c *checker) node(id int) error {
 	if len(comps) > 1 {
 		return c.fail(id, "the position splits into %d components: it must be a sum node", len(comps))
 	}
-	if n := c.t.node(id); n.Losing() {
-		return c.losing(id, p, len(comps) == 0)
+	var comp Position // the couple's one component; nil for the terminal position
+	if len(comps) == 1 {
+		comp = comps[0]
 	}
-	return c.winning(id, p, len(comps) == 0)
+	if n := c.t.node(id); n.Losing() {
+		return c.losing(id, comp)
+	}
+	return c.winning(id, comp)
 }
 
 // cut shortens a message quoting a whole input (a parse error of a long position).

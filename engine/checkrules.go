@@ -117,10 +117,11 @@ func (c *checker) optionKeys(p Position, yield func(key string) bool) error {
 	return nil
 }
 
-// losing checks an L couple: every option is a child, and each child is winning. Its heap
-// is at most its number of children, and it may have no more distinct options than children
-// that are not heap options: so its work is bounded by what the file holds.
-func (c *checker) losing(id int, p Position, terminal bool) error {
+// losing checks an L couple, of the component comp (nil for the terminal position): every
+// option is a child, and each child is winning. Its heap is at most its number of children,
+// and it may have no more distinct options than children that are not heap options: so its
+// work is bounded by what the file holds.
+func (c *checker) losing(id int, comp Position) error {
 	n, kids := c.t.node(id), c.t.children(id)
 	if n.N > len(kids) {
 		return c.fail(id, "claims nimber %d with only %d children: heap options are missing", n.N, len(kids))
@@ -129,9 +130,9 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 	options := map[string]bool{} // option key → matched
 	var order []string           // the option keys in the order the game makes them
 	own := emptyKey
-	if !terminal {
-		own = p.Split()[0].Key()
-		err := c.optionKeys(p.Split()[0], func(key string) bool {
+	if comp != nil {
+		own = comp.Key()
+		err := c.optionKeys(comp, func(key string) bool {
 			if _, ok := options[key]; !ok {
 				options[key] = false
 				order = append(order, key)
@@ -202,10 +203,11 @@ func (c *checker) missing(id int, order []string) error {
 	return c.fail(id, "claims L with %d children but the position has more options", len(kids))
 }
 
-// winning checks a W couple: one child, losing, and an option of the couple. Only that child
-// is looked for: a heap option (P, k), k < n, by its key alone, and an option (Pʲ, n) among
-// the position's options, stopping at the first match.
-func (c *checker) winning(id int, p Position, terminal bool) error {
+// winning checks a W couple, of the component comp (nil for the terminal position): one
+// child, losing, and an option of the couple. Only that child is looked for: a heap option
+// (P, k), k < n, by its key alone, and an option (Pʲ, n) among the position's options,
+// stopping at the first match.
+func (c *checker) winning(id int, comp Position) error {
 	n, kids := c.t.node(id), c.t.children(id)
 	if len(kids) != 1 {
 		return c.fail(id, "claims W with %d children, want the one losing option", len(kids))
@@ -223,12 +225,12 @@ func (c *checker) winning(id int, p Position, terminal bool) error {
 		return c.fail(id, "child %d has heap %d, more than %d", k, kid.N, n.N)
 	}
 	own := emptyKey
-	if !terminal {
-		own = p.Split()[0].Key()
+	if comp != nil {
+		own = comp.Key()
 	}
 	found := kid.N < n.N && key == own
-	if kid.N == n.N && !terminal {
-		err := c.optionKeys(p.Split()[0], func(o string) bool {
+	if kid.N == n.N && comp != nil {
+		err := c.optionKeys(comp, func(o string) bool {
 			found = o == key
 			return !found
 		})
