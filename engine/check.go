@@ -30,7 +30,7 @@ var ErrCheckTooCostly = errors.New("tree: too costly to check")
 // short position very many options (nim "1048576"): without a budget, a file of such W
 // couples costs the square of its size.
 func checkBudget(t *CheckTree) int {
-	return 1<<20 + 4*(len(t.nodes)+len(t.kids))
+	return 1<<20 + 4*(t.nodes.n+len(t.kids))
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:
@@ -59,7 +59,7 @@ func (c *checker) stopped() error { return fmt.Errorf("check stopped: %w", c.ctx
 // reachable lists the nodes reachable from the root and fails on a cycle (Kahn's algorithm,
 // without recursion: a tree may be deep).
 func (c *checker) reachable() ([]int32, error) {
-	kids := func(id int32) []int { return c.t.node(int(id)).Children }
+	kids := func(id int32) []int32 { return c.t.children(int(id)) }
 	seen := make([]bool, c.t.Len())
 	seen[c.t.root] = true
 	order := []int32{int32(c.t.root)}
@@ -67,7 +67,7 @@ func (c *checker) reachable() ([]int32, error) {
 		for _, k := range kids(order[i]) {
 			if !seen[k] {
 				seen[k] = true
-				order = append(order, int32(k))
+				order = append(order, k)
 			}
 		}
 	}
@@ -90,7 +90,7 @@ func (c *checker) reachable() ([]int32, error) {
 		queue = queue[:len(queue)-1]
 		for _, k := range kids(id) {
 			if indeg[k]--; indeg[k] == 0 {
-				queue = append(queue, int32(k))
+				queue = append(queue, k)
 			}
 		}
 	}
@@ -170,10 +170,14 @@ func (c *checker) node(id int) error {
 	if len(comps) > 1 {
 		return c.fail(id, "the position splits into %d components: it must be a sum node", len(comps))
 	}
-	if n := c.t.node(id); n.Losing() {
-		return c.losing(id, p, len(comps) == 0)
+	var comp Position // the couple's one component; nil for the terminal position
+	if len(comps) == 1 {
+		comp = comps[0]
 	}
-	return c.winning(id, p, len(comps) == 0)
+	if n := c.t.node(id); n.Losing() {
+		return c.losing(id, comp)
+	}
+	return c.winning(id, comp)
 }
 
 // cut shortens a message quoting a whole input (a parse error of a long position).

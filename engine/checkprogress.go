@@ -19,7 +19,7 @@ func CheckWithProgress(ctx context.Context, t *Tree, parse func(string) (Positio
 
 // CheckCompact is CheckWithProgress of a tree read by ReadCheckTree.
 func CheckCompact(ctx context.Context, t *CheckTree, parse func(string) (Position, error), progress func(done, total int)) error {
-	c := &checker{ctx: ctx, t: t, parse: parse, keys: newKeyStore(t.Len()), budget: checkBudget(t)}
+	c := &checker{ctx: ctx, t: t, parse: parse, keys: newKeyStore(t), budget: checkBudget(t)}
 	order, err := c.reachable()
 	if err != nil {
 		return err

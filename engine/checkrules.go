@@ -13,29 +13,29 @@ import (
 // only child, with the node's heap and result, and none left makes the node L exactly when
 // its heap is 0. Older trees, which leave nothing out, pass as before.
 func (c *checker) sum(id int, comps []Position) error {
-	n := c.t.node(id)
+	n, kids := c.t.node(id), c.t.children(id)
 	if len(comps) < 2 {
 		return c.fail(id, "a sum node whose position does not split")
 	}
-	if len(n.Children) > len(comps) {
-		return c.fail(id, "%d children for %d components", len(n.Children), len(comps))
+	if len(kids) > len(comps) {
+		return c.fail(id, "%d children for %d components", len(kids), len(comps))
 	}
 	if err := c.leftAfterPairs(id, comps); err != nil {
 		return err
 	}
-	if len(n.Children) == 0 {
+	if len(kids) == 0 {
 		if n.Losing() != (n.N == 0) {
 			return c.fail(id, "claims %s but its components cancel in pairs: its nimber is 0", n.Result)
 		}
 		return nil
 	}
 	x := n.N
-	for i, k := range n.Children {
-		kid := c.t.node(k)
+	for i, k := range kids {
+		kid := c.t.node(int(k))
 		if kid.Kind != KindCouple {
 			return c.fail(id, "child %d is a sum, want a component", k)
 		}
-		if i == len(n.Children)-1 {
+		if i == len(kids)-1 {
 			break
 		}
 		if !kid.Losing() {
@@ -43,7 +43,7 @@ func (c *checker) sum(id int, comps []Position) error {
 		}
 		x ^= kid.N
 	}
-	last := c.t.node(n.Children[len(n.Children)-1])
+	last := c.t.node(int(kids[len(kids)-1]))
 	if last.N != x {
 		return c.fail(id, "the last component's heap is %d, want %d", last.N, x)
 	}
@@ -72,17 +72,17 @@ func (c *checker) leftAfterPairs(id int, comps []Position) error {
 		t.total++
 		t.out++
 	}
-	for _, k := range c.t.node(id).Children {
-		key, err := c.key(k)
+	for _, k := range c.t.children(id) {
+		key, err := c.key(int(k))
 		if err != nil {
 			return err
 		}
 		t := byKey[key]
 		switch {
 		case t == nil:
-			return c.fail(id, "child %d (%s) is not a component of the position", k, Quote(c.t.node(k).Position))
+			return c.fail(id, "child %d (%s) is not a component of the position", k, Quote(c.t.position(int(k))))
 		case t.out == 0:
-			return c.fail(id, "child %d (%s) is one more than the position's %d such components", k, Quote(c.t.node(k).Position), t.total)
+			return c.fail(id, "child %d (%s) is one more than the position's %d such components", k, Quote(c.t.position(int(k))), t.total)
 		}
 		t.out--
 	}
@@ -117,21 +117,22 @@ func (c *checker) optionKeys(p Position, yield func(key string) bool) error {
 	return nil
 }
 
-// losing checks an L couple: every option is a child, and each child is winning. Its heap
-// is at most its number of children, and it may have no more distinct options than children
-// that are not heap options: so its work is bounded by what the file holds.
-func (c *checker) losing(id int, p Position, terminal bool) error {
-	n := c.t.node(id)
-	if n.N > len(n.Children) {
-		return c.fail(id, "claims nimber %d with only %d children: heap options are missing", n.N, len(n.Children))
+// losing checks an L couple, of the component comp (nil for the terminal position): every
+// option is a child, and each child is winning. Its heap is at most its number of children,
+// and it may have no more distinct options than children that are not heap options: so its
+// work is bounded by what the file holds.
+func (c *checker) losing(id int, comp Position) error {
+	n, kids := c.t.node(id), c.t.children(id)
+	if n.N > len(kids) {
+		return c.fail(id, "claims nimber %d with only %d children: heap options are missing", n.N, len(kids))
 	}
-	room := len(n.Children) - n.N
+	room := len(kids) - n.N
 	options := map[string]bool{} // option key → matched
 	var order []string           // the option keys in the order the game makes them
 	own := emptyKey
-	if !terminal {
-		own = p.Split()[0].Key()
-		err := c.optionKeys(p.Split()[0], func(key string) bool {
+	if comp != nil {
+		own = comp.Key()
+		err := c.optionKeys(comp, func(key string) bool {
 			if _, ok := options[key]; !ok {
 				options[key] = false
 				order = append(order, key)
@@ -145,10 +146,10 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 			return c.missing(id, order)
 		}
 	}
-	heaps := make([]bool, n.N) // heap i matched; n.N ≤ len(n.Children)
-	for _, k := range n.Children {
-		kid := c.t.node(k)
-		key, err := c.key(k)
+	heaps := make([]bool, n.N) // heap i matched; n.N ≤ len(kids)
+	for _, k := range kids {
+		kid := c.t.node(int(k))
+		key, err := c.key(int(k))
 		if err != nil {
 			return err
 		}
@@ -182,13 +183,13 @@ func (c *checker) losing(id int, p Position, terminal bool) error {
 // hold: it names the first option, in the game's order, that no child of the couple's heap
 // is.
 func (c *checker) missing(id int, order []string) error {
-	n := c.t.node(id)
+	n, kids := c.t.node(id), c.t.children(id)
 	children := map[string]bool{}
-	for _, k := range n.Children {
-		if c.t.node(k).N != n.N {
+	for _, k := range kids {
+		if c.t.node(int(k)).N != n.N {
 			continue
 		}
-		key, err := c.key(k)
+		key, err := c.key(int(k))
 		if err != nil {
 			return err
 		}
@@ -199,18 +200,19 @@ func (c *checker) missing(id int, order []string) error {
 			return c.fail(id, "claims L but an option is missing (key %s)", Quote(o))
 		}
 	}
-	return c.fail(id, "claims L with %d children but the position has more options", len(n.Children))
+	return c.fail(id, "claims L with %d children but the position has more options", len(kids))
 }
 
-// winning checks a W couple: one child, losing, and an option of the couple. Only that child
-// is looked for: a heap option (P, k), k < n, by its key alone, and an option (Pʲ, n) among
-// the position's options, stopping at the first match.
-func (c *checker) winning(id int, p Position, terminal bool) error {
-	n := c.t.node(id)
-	if len(n.Children) != 1 {
-		return c.fail(id, "claims W with %d children, want the one losing option", len(n.Children))
+// winning checks a W couple, of the component comp (nil for the terminal position): one
+// child, losing, and an option of the couple. Only that child is looked for: a heap option
+// (P, k), k < n, by its key alone, and an option (Pʲ, n) among the position's options,
+// stopping at the first match.
+func (c *checker) winning(id int, comp Position) error {
+	n, kids := c.t.node(id), c.t.children(id)
+	if len(kids) != 1 {
+		return c.fail(id, "claims W with %d children, want the one losing option", len(kids))
 	}
-	k := n.Children[0]
+	k := int(kids[0])
 	kid := c.t.node(k)
 	key, err := c.key(k)
 	if err != nil {
@@ -223,12 +225,12 @@ func (c *checker) winning(id int, p Position, terminal bool) error {
 		return c.fail(id, "child %d has heap %d, more than %d", k, kid.N, n.N)
 	}
 	own := emptyKey
-	if !terminal {
-		own = p.Split()[0].Key()
+	if comp != nil {
+		own = comp.Key()
 	}
 	found := kid.N < n.N && key == own
-	if kid.N == n.N && !terminal {
-		err := c.optionKeys(p.Split()[0], func(o string) bool {
+	if kid.N == n.N && comp != nil {
+		err := c.optionKeys(comp, func(o string) bool {
 			found = o == key
 			return !found
 		})

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"unsafe"
@@ -15,8 +16,8 @@ type CheckTree struct {
 	Convention string
 	Game       string
 	root       int
-	nodes      []checkNode
-	kids       []int       // every node's children, one after the other
+	nodes      nodeBlocks
+	kids       []int32     // every node's children, one after the other
 	text       textBlocks  // the positions
 	bigN       map[int]int // the heaps past an int32 (a Tree made by hand), by node
 	// While a file is read: each node's id when one is not its index (nil when every one
@@ -35,23 +36,53 @@ type checkNode struct {
 	losing, sum      bool
 }
 
-// textBlock is the size of a block of positions.
+// nodeBlocks hold the nodes of a CheckTree in blocks of nodeBlock, so that they grow without
+// being copied: a tree read takes the memory of its nodes, not half again as much.
+type nodeBlocks struct {
+	blocks [][]checkNode
+	n      int
+}
+
+// nodeBlock is how many nodes a block holds.
+const nodeBlock = 1 << 14
+
+func (nb *nodeBlocks) at(i int) *checkNode { return &nb.blocks[i/nodeBlock][i%nodeBlock] }
+
+// add appends a node. The first block grows as a slice does, so that a small tree takes
+// little.
+func (nb *nodeBlocks) add(cn checkNode) {
+	switch {
+	case nb.n == 0:
+		nb.blocks = [][]checkNode{nil}
+	case nb.n%nodeBlock == 0:
+		nb.blocks = append(nb.blocks, make([]checkNode, 0, nodeBlock))
+	}
+	last := &nb.blocks[len(nb.blocks)-1]
+	*last = append(*last, cn)
+	nb.n++
+}
+
+// textBlock is the size of a block of positions, but for the first few, smaller.
 const textBlock = 1 << 20
 
 // Len returns the number of nodes.
-func (t *CheckTree) Len() int { return len(t.nodes) }
+func (t *CheckTree) Len() int { return t.nodes.n }
 
 // Root returns the root node.
-func (t *CheckTree) Root() Node { return t.node(t.root) }
-
-// node returns node id as a Node, whose strings and children are the tree's own: nothing is
-// allocated, and nothing may be changed.
-func (t *CheckTree) node(id int) Node {
-	cn := &t.nodes[id]
-	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple, Children: t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]}
-	if cn.size > 0 {
-		n.Position = t.text.at(cn.block, cn.off, cn.size)
+func (t *CheckTree) Root() Node {
+	n := t.node(t.root)
+	for _, k := range t.children(t.root) {
+		n.Children = append(n.Children, int(k))
 	}
+	return n
+}
+
+// node returns node id as a Node but for its children (see children), whose strings are the
+// tree's own: nothing is allocated, and nothing may be changed.
+func (t *CheckTree) node(id int) Node {
+	cn := t.nodes.at(id)
+	n := Node{ID: id, N: int(cn.n), Result: "W", Kind: KindCouple}
+	n.Position = t.text.at(cn.block, cn.off, cn.size)
 	if cn.n < 0 {
 		n.N = t.bigN[id]
 	}
@@ -64,11 +95,23 @@ func (t *CheckTree) node(id int) Node {
 	return n
 }
 
+// children returns node id's children, the tree's own: nothing may be changed.
+func (t *CheckTree) children(id int) []int32 {
+	cn := t.nodes.at(id)
+	return t.kids[cn.kids : cn.kids+cn.nkids : cn.kids+cn.nkids]
+}
+
+// position is node id's position, the tree's own bytes.
+func (t *CheckTree) position(id int) string {
+	cn := t.nodes.at(id)
+	return t.text.at(cn.block, cn.off, cn.size)
+}
+
 // LosingCouples is Tree.LosingCouples.
 func (t *CheckTree) LosingCouples() int {
 	c := 0
-	for i := range t.nodes {
-		if n := &t.nodes[i]; n.losing && !n.sum && n.nkids > 0 {
+	for i := range t.nodes.n {
+		if n := t.nodes.at(i); n.losing && !n.sum && n.nkids > 0 {
 			c++
 		}
 	}
@@ -82,11 +125,16 @@ func (t *CheckTree) add(position string, n int, losing, sum bool, kids []int) {
 		if t.bigN == nil {
 			t.bigN = map[int]int{}
 		}
-		cn.n, t.bigN[len(t.nodes)] = -1, n
+		cn.n, t.bigN[t.nodes.n] = -1, n
 	}
 	cn.block, cn.off, cn.size = t.text.store(position)
-	t.kids = append(t.kids, kids...)
-	t.nodes = append(t.nodes, cn)
+	for _, k := range kids {
+		if int(int32(k)) != k {
+			k = -1 // no node, as k is not
+		}
+		t.kids = append(t.kids, int32(k))
+	}
+	t.nodes.add(cn)
 }
 
 // textBlocks hold strings in blocks of textBlock bytes that are never moved, so that a
@@ -100,7 +148,8 @@ func (tb *textBlocks) store(s string) (block, off, size uint32) {
 	}
 	last := len(*tb) - 1
 	if last < 0 || len((*tb)[last])+len(s) > cap((*tb)[last]) {
-		*tb = append(*tb, make([]byte, 0, max(textBlock, len(s))))
+		size := min(textBlock, 4096<<min(len(*tb), 8)) // a small tree takes no large block
+		*tb = append(*tb, make([]byte, 0, max(size, len(s))))
 		last++
 	}
 	b := (*tb)[last]
@@ -116,29 +165,41 @@ func (tb textBlocks) at(block, off, size uint32) string {
 	return unsafe.String(&tb[block][off], size)
 }
 
-// A keyStore keeps the key of each node of a check once derived, in textBlocks.
+// A keyStore keeps the key of each node of a check once derived, in textBlocks, or as the
+// node's position when the key is written as the position is (a heap game's): its bytes are
+// then the tree's own.
 type keyStore struct {
-	at   []keyRef
-	text textBlocks
+	at        []keyRef
+	text      textBlocks
+	positions *CheckTree
 }
 
 // A keyRef is where a key is in keyStore.text; size is the key's length plus one, 0 for a
-// key not derived yet.
+// key not derived yet, and keyIsPosition for a key that is the node's position.
 type keyRef struct{ block, off, size uint32 }
 
-func newKeyStore(n int) keyStore { return keyStore{at: make([]keyRef, n)} }
+const keyIsPosition = 1<<32 - 1
+
+func newKeyStore(t *CheckTree) keyStore { return keyStore{at: make([]keyRef, t.Len()), positions: t} }
 
 // get returns node id's key, if derived.
 func (ks *keyStore) get(id int) (string, bool) {
-	r := ks.at[id]
-	if r.size == 0 {
+	switch r := ks.at[id]; r.size {
+	case 0:
 		return "", false
+	case keyIsPosition:
+		return ks.positions.position(id), true
+	default:
+		return ks.text.at(r.block, r.off, r.size-1), true
 	}
-	return ks.text.at(r.block, r.off, r.size-1), true
 }
 
 // set keeps node id's key.
 func (ks *keyStore) set(id int, key string) {
+	if key == ks.positions.position(id) {
+		ks.at[id].size = keyIsPosition
+		return
+	}
 	b, off, size := ks.text.store(key)
 	ks.at[id] = keyRef{b, off, size + 1}
 }
@@ -146,7 +207,6 @@ func (ks *keyStore) set(id int, key string) {
 // compactTree copies t into a CheckTree.
 func compactTree(t *Tree) *CheckTree {
 	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, root: t.Root}
-	ct.nodes = make([]checkNode, 0, len(t.Nodes))
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
 		ct.add(n.Position, n.N, n.Losing(), n.Kind == KindSum, n.Children)
@@ -155,13 +215,15 @@ func compactTree(t *Tree) *CheckTree {
 }
 
 // ReadCheckTree reads a tree file as ReadTree does, with the same checks and errors, into a
-// CheckTree.
-func ReadCheckTree(r io.Reader) (*CheckTree, error) {
+// CheckTree. It reads the file a byte at a time (treeScanner), keeping nothing of it but the
+// compact nodes, and stops with ctx's error when ctx ends.
+func ReadCheckTree(ctx context.Context, r io.Reader) (*CheckTree, error) {
 	ct := &CheckTree{invalid: -1}
+	s := newTreeScanner(r)
 	var head Tree
-	err := readFile(r, &head, func(tr *treeReader) (int, error) {
-		err := tr.checkNodes(ct)
-		return len(ct.nodes), err
+	err := readFile(s, &head, func() (int, error) {
+		err := s.nodes(ctx, ct)
+		return ct.nodes.n, err
 	})
 	if err != nil {
 		return nil, err
@@ -173,34 +235,107 @@ func ReadCheckTree(r io.Reader) (*CheckTree, error) {
 	return ct, nil
 }
 
-// checkNodes reads the "nodes" of a file into ct.
-func (tr *treeReader) checkNodes(ct *CheckTree) error {
-	if err := tr.delim('[', `"nodes" as an array`); err != nil {
+// scanBatch is how many nodes ReadCheckTree reads between two looks at ctx.
+const scanBatch = 4096
+
+// nodes reads the "nodes" of a file into ct.
+func (s *treeScanner) nodes(ctx context.Context, ct *CheckTree) error {
+	if err := s.delimiter('[', `"nodes" as an array`); err != nil {
 		return err
 	}
-	for i := 0; tr.dec.More(); i++ {
+	for i := 0; s.more(); i++ {
 		if i == MaxTreeNodes {
 			return fmt.Errorf("more than %d nodes", MaxTreeNodes)
 		}
-		n, err := tr.node()
-		if err != nil {
+		if i%scanBatch == 0 && ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		if err := s.node(ct); err != nil {
 			return fmt.Errorf("node %d of the file: %w", i, err)
 		}
-		if err := n.valid(); err != nil && ct.why == nil {
-			ct.invalid, ct.why = i, err
-		}
-		if n.ID != i && ct.ids == nil {
-			ct.ids = make([]int32, i, i+1024)
-			for j := range ct.ids {
-				ct.ids[j] = int32(j)
-			}
-		}
-		if ct.ids != nil {
-			ct.ids = append(ct.ids, int32(n.ID))
-		}
-		ct.add(n.Position, n.N, n.Losing(), n.Kind == KindSum, n.Children)
 	}
-	return tr.delim(']', `the end of "nodes"`)
+	return s.delimiter(']', `the end of "nodes"`)
+}
+
+// node reads one node into ct, as treeReader.node reads a Node and checkNodes adds it.
+func (s *treeScanner) node(ct *CheckTree) error {
+	i := ct.nodes.n
+	cn := checkNode{kids: uint32(len(ct.kids))}
+	id, n := 0, 0
+	result, kind := "W", KindCouple
+	bad := false // the result or the kind is wrong: Node.valid says which
+	seen, err := s.object(nodeNames, func(name string) error {
+		var err error
+		switch name {
+		case "id":
+			id, err = s.number(name)
+		case "position":
+			if err = s.string(name); err == nil {
+				cn.block, cn.off, cn.size = ct.text.store(unsafe.String(unsafe.SliceData(s.text), len(s.text)))
+			}
+		case "n":
+			n, err = s.number(name)
+		case "result":
+			if err = s.string(name); err == nil {
+				result = internedBytes(s.text, "L", "W")
+				cn.losing = result == "L"
+				bad = bad || result != "L" && result != "W"
+			}
+		case "kind":
+			if err = s.string(name); err == nil {
+				kind = internedBytes(s.text, KindSum, KindCouple)
+				cn.sum = kind == KindSum
+				bad = bad || kind != KindSum && kind != KindCouple
+			}
+		case "children":
+			err = s.children(ct)
+		}
+		return err
+	})
+	if err == nil {
+		err = seen.need(nodeNames, "id", "position", "n", "result")
+	}
+	if err != nil {
+		return err
+	}
+	if bad && ct.why == nil {
+		node := Node{ID: id, N: n, Result: result, Kind: kind}
+		ct.invalid, ct.why = i, node.valid()
+	}
+	if id != i && ct.ids == nil {
+		ct.ids = make([]int32, i, i+1024)
+		for j := range ct.ids {
+			ct.ids[j] = int32(j)
+		}
+	}
+	if ct.ids != nil {
+		ct.ids = append(ct.ids, int32(id))
+	}
+	cn.n, cn.nkids = int32(n), uint32(len(ct.kids))-cn.kids
+	ct.nodes.add(cn)
+	return nil
+}
+
+// children reads a list of ids into ct.kids; null, as encoding/json writes an empty list,
+// is none.
+func (s *treeScanner) children(ct *CheckTree) error {
+	if err := s.token(); err != nil {
+		return err
+	}
+	if s.kind == tokNull {
+		return nil
+	}
+	if s.kind != tokDelim || s.delim != '[' {
+		return fmt.Errorf(`"children" is %s, want a list of ids`, s.describe())
+	}
+	for s.more() {
+		k, err := s.number("children")
+		if err != nil {
+			return err
+		}
+		ct.kids = append(ct.kids, int32(k))
+	}
+	return s.delimiter(']', `the end of "children"`)
 }
 
 // renumber checks the nodes and puts ids as Tree.renumber does: node i is the file's node i,
@@ -208,7 +343,7 @@ func (tr *treeReader) checkNodes(ct *CheckTree) error {
 func (ct *CheckTree) renumber() error {
 	ids := ct.ids
 	ct.ids = nil
-	index := func(id int) (int, bool) { return id, id >= 0 && id < len(ct.nodes) }
+	index := func(id int) (int, bool) { return id, id >= 0 && id < ct.nodes.n }
 	if ids != nil {
 		at := make(map[int]int, len(ids))
 		for i, id := range ids {
@@ -222,17 +357,17 @@ func (ct *CheckTree) renumber() error {
 		}
 		index = func(id int) (int, bool) { i, ok := at[id]; return i, ok }
 	}
-	for i := range ct.nodes {
+	for i := range ct.nodes.n {
 		if i == ct.invalid {
 			return ct.why
 		}
-		n := &ct.nodes[i]
+		n := ct.nodes.at(i)
 		for j := n.kids; j < n.kids+n.nkids; j++ {
-			k, ok := index(ct.kids[j])
+			k, ok := index(int(ct.kids[j]))
 			if !ok {
 				return fmt.Errorf("tree: no node with id %d (child of node %d)", ct.kids[j], idOf(ids, i))
 			}
-			ct.kids[j] = k
+			ct.kids[j] = int32(k)
 		}
 	}
 	root, ok := index(ct.root)

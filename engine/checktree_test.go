@@ -3,11 +3,14 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // compareReads checks that ReadCheckTree reads file as ReadTree does: the same error, or
@@ -15,9 +18,16 @@ import (
 func compareReads(t *testing.T, file string, parse func(string) (Position, error)) {
 	t.Helper()
 	tree, err := ReadTree(strings.NewReader(file))
-	ct, cerr := ReadCheckTree(strings.NewReader(file))
+	ct, cerr := ReadCheckTree(context.Background(), strings.NewReader(file))
 	if fmt.Sprint(err) != fmt.Sprint(cerr) {
 		t.Fatalf("ReadCheckTree(%q): error %v, ReadTree's %v", file, cerr, err)
+	}
+	// Read a byte at a time, and with the end of the file told with the last bytes: every
+	// place in the file is once at the end of a read.
+	for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(file)), iotest.DataErrReader(strings.NewReader(file))} {
+		if _, berr := ReadCheckTree(context.Background(), r); fmt.Sprint(berr) != fmt.Sprint(cerr) {
+			t.Fatalf("ReadCheckTree(%q) in small reads: error %v, in one %v", file, berr, cerr)
+		}
 	}
 	if err != nil {
 		return
@@ -28,6 +38,9 @@ func compareReads(t *testing.T, file string, parse func(string) (Position, error
 	}
 	for i, n := range tree.Nodes {
 		got := ct.node(i)
+		for _, k := range ct.children(i) {
+			got.Children = append(got.Children, int(k))
+		}
 		if got.ID != n.ID || got.Position != n.Position || got.N != n.N || got.Result != n.Result || got.Kind != n.Kind ||
 			!slices.Equal(got.Children, n.Children) && len(got.Children)+len(n.Children) > 0 {
 			t.Fatalf("ReadCheckTree(%q): node %d is %+v, ReadTree's %+v", file, i, got, n)
@@ -91,5 +104,97 @@ func TestCheckCompact_AsCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		compareReads(t, buf.String(), g.parse)
+	}
+}
+
+// TestReadCheckTree_Damaged: every prefix of a few files, and each of their bytes replaced
+// by one of the bytes JSON gives a meaning to, read alike by both readers.
+func TestReadCheckTree_Damaged(t *testing.T) {
+	files := []string{
+		tree1(`"id":0,"position":"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\ud800x\u0041é` + "\xff\xed\xa0\x80" + `","n":0,"result":"L","children":null`),
+		`{"format":"grundy-tree/1","x":{"a":[1,-2.5e+3,true,false,null,"s\u0000"],"b":{}},"game":"x","root":7,"nodes":[` +
+			`{"id":7,"position":"p","n":10,"result":"L","kind":"sum","children":[ 3 ],"y":[[]]},` + "\n" +
+			`{"id":3,"position":"","n":0,"result":"W","kind":"","children":[]}]}` + "\n",
+		`{"format":"grundy-tree/1","convention":"misere","game":"x","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W"}]}`,
+	}
+	replacements := []byte(`{}[],:"\-0159.eE+tfnu ` + "\n\x00\x80")
+	step := 1
+	if testing.Short() {
+		step = 10 // one byte in ten replaced: under a second with -race
+	}
+	for _, f := range files {
+		for i := 0; i <= len(f); i++ {
+			compareReads(t, f[:i], nil)
+		}
+		for i := 0; i < len(f); i += step {
+			for _, c := range replacements {
+				b := []byte(f)
+				b[i] = c
+				compareReads(t, string(b), nil)
+			}
+		}
+	}
+}
+
+// TestReadCheckTree_Stops: a read stops with its context's error when the context has ended,
+// before it starts or while it reads (from a reader that does not look at the context).
+func TestReadCheckTree_Stops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ReadCheckTree(ctx, strings.NewReader(tree1(leafNode))); !errors.Is(err, context.Canceled) {
+		t.Fatalf("ReadCheckTree of an ended context: %v, want %v", err, context.Canceled)
+	}
+	file := chainFile(20_000)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	r := &cancelAfter{r: strings.NewReader(file), n: len(file) / 2, cancel: cancel}
+	if _, err := ReadCheckTree(ctx, r); !errors.Is(err, context.Canceled) {
+		t.Fatalf("ReadCheckTree whose context ends half-way: %v, want %v", err, context.Canceled)
+	}
+	if r.n < -len(file)/4 {
+		t.Fatalf("ReadCheckTree read %d bytes past the end of its context", -r.n)
+	}
+}
+
+// cancelAfter reads r, and calls cancel once n bytes are read.
+type cancelAfter struct {
+	r      io.Reader
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if c.n -= n; c.n <= 0 {
+		c.cancel()
+	}
+	return n, err
+}
+
+// chainFile is a tree file of nodes, each with a position and two children, as gentree.py
+// writes them.
+func chainFile(nodes int) string {
+	var file strings.Builder
+	file.WriteString(`{"format":"grundy-tree/1","game":"subtraction:1,2","root":0,"nodes":[`)
+	for i := range nodes {
+		if i > 0 {
+			file.WriteString(",")
+		}
+		fmt.Fprintf(&file, "\n"+`{"id":%d,"position":"%d","n":%d,"result":"W","children":[%d,%d]}`, i, 500000-i, i%3, (i+1)%nodes, (i+2)%nodes)
+	}
+	file.WriteString("\n]}\n")
+	return file.String()
+}
+
+// BenchmarkReadCheckTree reads a file of 100 000 nodes, each with a position and children,
+// as gentree.py writes them: bytes a second, and allocations (a few a block of nodes).
+func BenchmarkReadCheckTree(b *testing.B) {
+	s := chainFile(100_000)
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadCheckTree(context.Background(), strings.NewReader(s)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzReadTree feeds the tree readers and the checker any bytes: they must never panic, a
-// tree that reads must write and read back the same, and the compact reader agrees.
+// tree that reads must write and read back the same, and ReadCheckTree's own scanner agrees
+// with ReadTree's encoding/json on every input, read whole or a byte at a time (compareReads).
 func FuzzReadTree(f *testing.F) {
 	// A valid tree: the empty position is losing.
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"L","children":[]}]}`)

@@ -64,8 +64,8 @@ func (c *checker) tooCostly() error {
 // misereWinning checks a misère W: no child and no move, or one losing child that is an
 // option.
 func (c *checker) misereWinning(id int, p Position) error {
-	n := c.t.node(id)
-	if len(n.Children) == 0 {
+	kids := c.t.children(id)
+	if len(kids) == 0 {
 		moves := false
 		if err := c.misereOptionKeys(p, func(string) bool { moves = true; return false }); err != nil {
 			return err
@@ -75,10 +75,10 @@ func (c *checker) misereWinning(id int, p Position) error {
 		}
 		return nil
 	}
-	if len(n.Children) != 1 {
-		return c.fail(id, "claims W with %d children, want the one losing option", len(n.Children))
+	if len(kids) != 1 {
+		return c.fail(id, "claims W with %d children, want the one losing option", len(kids))
 	}
-	k := n.Children[0]
+	k := int(kids[0])
 	kid := c.t.node(k)
 	if !kid.Losing() {
 		return c.fail(id, "claims W but its child %d is not losing", k)
@@ -101,7 +101,7 @@ func (c *checker) misereWinning(id int, p Position) error {
 // every child is a winning option. It derives no more distinct options than the node has
 // children, so its work is bounded by what the file holds.
 func (c *checker) misereLosing(id int, p Position) error {
-	n := c.t.node(id)
+	kids := c.t.children(id)
 	options := map[string]bool{} // option key → matched
 	var order []string
 	err := c.misereOptionKeys(p, func(key string) bool {
@@ -109,7 +109,7 @@ func (c *checker) misereLosing(id int, p Position) error {
 			options[key] = false
 			order = append(order, key)
 		}
-		return len(options) <= len(n.Children)
+		return len(options) <= len(kids)
 	})
 	if err != nil {
 		return err
@@ -117,12 +117,12 @@ func (c *checker) misereLosing(id int, p Position) error {
 	if len(options) == 0 {
 		return c.fail(id, "claims L but the position has no move: under misère play the player to move wins")
 	}
-	if len(options) > len(n.Children) {
-		return c.fail(id, "claims L with %d children but the position has more options", len(n.Children))
+	if len(options) > len(kids) {
+		return c.fail(id, "claims L with %d children but the position has more options", len(kids))
 	}
-	for _, k := range n.Children {
-		kid := c.t.node(k)
-		key, err := c.misereKeyOf(k)
+	for _, k := range kids {
+		kid := c.t.node(int(k))
+		key, err := c.misereKeyOf(int(k))
 		if err != nil {
 			return err
 		}

@@ -63,7 +63,9 @@ const MaxTreeNumber = 1<<31 - 1
 // and memory are linear in the file's size.
 func ReadTree(r io.Reader) (*Tree, error) {
 	t := &Tree{}
-	err := readFile(r, t, func(tr *treeReader) (int, error) {
+	tr := &treeReader{dec: json.NewDecoder(r)}
+	tr.dec.UseNumber()
+	err := readFile(tr, t, func() (int, error) {
 		var err error
 		t.Nodes, err = tr.nodes()
 		return len(t.Nodes), err
@@ -77,11 +79,24 @@ func ReadTree(r io.Reader) (*Tree, error) {
 	return t, nil
 }
 
+// A fileReader reads the values of a tree file: treeReader by encoding/json's tokens,
+// treeScanner a byte at a time, with the same errors.
+type fileReader interface {
+	// object reads one object, calling field for each known name (at most 64) and skipping
+	// the others. It refuses a name seen twice and one that differs from a known name only
+	// in case.
+	object(known []string, field func(name string) error) (namesSeen, error)
+	str(name string) (string, error)
+	// number reads an integer from 0 to MaxTreeNumber, written as one: no sign, fraction
+	// or exponent ("1e3" and "1.0" are refused).
+	number(name string) (int, error)
+	// atEnd reports whether nothing but white space is left.
+	atEnd() bool
+}
+
 // readFile reads a tree file: the fields of its object into head, its "nodes" by nodes,
 // which returns how many it read; then it checks the format and that there are nodes.
-func readFile(r io.Reader, head *Tree, nodes func(tr *treeReader) (int, error)) error {
-	tr := &treeReader{dec: json.NewDecoder(r)}
-	tr.dec.UseNumber()
+func readFile(tr fileReader, head *Tree, nodes func() (int, error)) error {
 	count := 0
 	seen, err := tr.object(treeNames, func(name string) error {
 		var err error
@@ -89,23 +104,21 @@ func readFile(r io.Reader, head *Tree, nodes func(tr *treeReader) (int, error)) 
 		case "format":
 			head.Format, err = tr.str(name)
 		case "convention":
-			head.Convention, err = tr.convention()
+			head.Convention, err = convention(tr)
 		case "game":
 			head.Game, err = tr.str(name)
 		case "root":
 			head.Root, err = tr.number(name)
 		case "nodes":
-			count, err = nodes(tr)
+			count, err = nodes()
 		}
 		return err
 	})
 	if err == nil {
 		err = seen.need(treeNames, "format", "game", "root", "nodes")
 	}
-	if err == nil {
-		if _, end := tr.dec.Token(); end != io.EOF {
-			err = fmt.Errorf("data after the tree")
-		}
+	if err == nil && !tr.atEnd() {
+		err = fmt.Errorf("data after the tree")
 	}
 	switch {
 	case err != nil:
@@ -140,9 +153,6 @@ func (seen namesSeen) need(known []string, names ...string) error {
 	return nil
 }
 
-// object reads one JSON object, calling field for each known name (at most 64) and skipping
-// the others. It refuses a name seen twice and one that differs from a known name only in
-// case.
 func (tr *treeReader) object(known []string, field func(name string) error) (namesSeen, error) {
 	if err := tr.delim('{', "an object"); err != nil {
 		return 0, err
@@ -165,17 +175,8 @@ func (tr *treeReader) object(known []string, field func(name string) error) (nam
 			}
 			continue
 		}
-		if others[name] {
-			return 0, fmt.Errorf("%s appears twice", Quote(name))
-		}
-		if others == nil {
-			others = map[string]bool{}
-		}
-		others[name] = true
-		for _, k := range known {
-			if strings.EqualFold(k, name) {
-				return 0, fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
-			}
+		if err := unknownName(&others, known, name); err != nil {
+			return 0, err
 		}
 		var skip json.RawMessage
 		if err := tr.dec.Decode(&skip); err != nil {
@@ -183,6 +184,29 @@ func (tr *treeReader) object(known []string, field func(name string) error) (nam
 		}
 	}
 	return seen, tr.delim('}', "the end of an object")
+}
+
+// unknownName notes a name not in known in others (made when one comes) and refuses it when
+// seen before or when it differs from a known name only in case.
+func unknownName(others *map[string]bool, known []string, name string) error {
+	if (*others)[name] {
+		return fmt.Errorf("%s appears twice", Quote(name))
+	}
+	if *others == nil {
+		*others = map[string]bool{}
+	}
+	(*others)[name] = true
+	for _, k := range known {
+		if strings.EqualFold(k, name) {
+			return fmt.Errorf("%s: names are case-sensitive, want %q", Quote(name), k)
+		}
+	}
+	return nil
+}
+
+func (tr *treeReader) atEnd() bool {
+	_, err := tr.dec.Token()
+	return err == io.EOF
 }
 
 func (tr *treeReader) delim(d json.Delim, what string) error {
@@ -216,14 +240,15 @@ func describe(tok json.Token) string {
 
 // convention reads the convention a tree proves under: "misere", or "normal", which is
 // also what a file without the field proves under (Normal).
-func (tr *treeReader) convention() (string, error) {
+func convention(tr fileReader) (string, error) {
 	s, err := tr.str("convention")
-	switch {
-	case err != nil:
+	if err != nil {
 		return "", err
-	case s == "normal":
+	}
+	switch s {
+	case "normal":
 		return Normal, nil
-	case s == Misere:
+	case Misere:
 		return Misere, nil
 	}
 	return "", fmt.Errorf(`"convention" is %s, want "normal" or %q`, Quote(s), Misere)
@@ -241,8 +266,6 @@ func (tr *treeReader) str(name string) (string, error) {
 	return s, nil
 }
 
-// number reads an integer from 0 to MaxTreeNumber, written as one: no sign, fraction or
-// exponent ("1e3" and "1.0" are refused).
 func (tr *treeReader) number(name string) (int, error) {
 	tok, err := tr.dec.Token()
 	if err != nil {
