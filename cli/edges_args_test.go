@@ -40,6 +40,7 @@ func TestEdges_BadArgs(t *testing.T) {
 		{"tree-width-negative", []string{"tree", "cram", "2x2", "-o", "t.svg", "--width", "-240"}, "--width"},
 		{"tree-depth-negative", []string{"tree", "cram", "2x2", "-o", "t.svg", "--depth", "-2"}, "--depth -2"},
 		{"tree-timeout-negative", []string{"tree", "cram", "2x2", "-o", "t.json", "--timeout", "-5s"}, "--timeout -5s"},
+		{"tree-from-store-no-db", []string{"tree", "cram", "2x2", "-o", "t.json", "--no-db", "--from-store"}, "--from-store"},
 		{"solve-timeout-negative", []string{"solve", "cram", "2x2", "--timeout", "-5s"}, "--timeout -5s"},
 		{"solve-tree-time-negative", []string{"solve", "cram", "2x2", "--tree-time", "-1s"}, "--tree-time -1s"},
 		{"solve-cache-huge", []string{"solve", "cram", "2x2", "--cache-mb", "99999999999"}, "cache-mb"},

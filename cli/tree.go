@@ -61,8 +61,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
 	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
 	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
-	var db storeFlags // the store takes what the search proves; the proof reads nothing from it
+	var db storeFlags // the store takes what the search proves; the proof reads nothing from it but with --from-store
 	db.register(fs)
+	fromStore := fs.Bool("from-store", false, "read the proof out of what the store holds too (a long `solve --db` that decided the position): the search starts from its facts, every option of the proof made again from the rules; the proof may differ as the store grows")
 	workers := workersFlag{n: 1}
 	fs.IntVar(&workers.n, "workers", 1, "searches running at once on one position, sharing the cache (0: one per core); with one the proof is the same on every run, with more the search is faster and the proof read out of what it proved may differ from run to run (each checks)")
 	pos, err := parseArgs(fs, args)
@@ -89,6 +90,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err := db.check(); err != nil {
 		return fail(env, "tree", err)
 	}
+	if *fromStore && db.none {
+		return fail(env, "tree", usagef("--from-store with --no-db: no store to read"))
+	}
 	min, err := minimizeFlag(*minimize, *seed)
 	if err != nil {
 		return fail(env, "tree", err)
@@ -103,6 +107,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "tree", err)
 	}
+	began := time.Now() // --timeout's start
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
 	st, err := db.open(g.Name())
@@ -117,7 +122,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	// The store takes what the search proves and gives it nothing: the proof, read out of what
 	// the search proved, is then the same on every run, whatever earlier runs left there.
-	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, StoreWriteOnly: true, Workers: workers.count()})
+	// --from-store reads it too, for a position only a long run decided: its facts guide the
+	// read-out, which proves every couple again from the rules, and `grundy check` verifies.
+	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, StoreWriteOnly: !*fromStore, Workers: workers.count()})
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}
@@ -135,9 +142,8 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
 	}
 	if res.Stopped {
-		// The search's time and the read-out's: a run stopped in its search has no read-out.
-		took := res.Search.Elapsed + res.Record.Elapsed
-		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %s\n", took.Round(time.Millisecond), stopWhy(ctx, &res))
+		// The command's time since --timeout began: a deadline may pass before the search starts.
+		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %s\n", time.Since(began).Round(time.Millisecond), stopWhy(ctx, &res))
 		return exitTimeout
 	}
 	t := res.Tree

@@ -122,3 +122,30 @@ func TestRunner_WithoutStoreUnchanged(t *testing.T) {
 		t.Errorf("cram 3x5 without store: nimber %s, store use %+v; want 1, none", res.Answer.NimberText(), res.Store)
 	}
 }
+
+// A tree read out from the store (StoreWriteOnly off, `grundy tree --from-store`) starts from
+// what an earlier run proved into it: its search takes no node, and its proof checks, where
+// the write-only runner of `grundy tree` searches again.
+func TestRunner_TreeFromTheStore(t *testing.T) {
+	s := openStore(t)
+	req := request(t, "sprouts", "0*9", Outcome)
+	if res := storeRunner(t, "sprouts", s).Run(context.Background(), req, nil); res.Err != nil || res.Search.Nodes == 0 {
+		t.Fatalf("solve: err %v, %d nodes", res.Err, res.Search.Nodes)
+	}
+	req.Tree, req.ReadOut = TreeOnly, true
+	for _, writeOnly := range []bool{false, true} {
+		r, err := NewRunner("sprouts", Config{CacheMB: 32, Store: s, StoreWriteOnly: writeOnly, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := r.Run(context.Background(), req, nil)
+		r.Close()
+		if res.Tree == nil {
+			t.Fatalf("write-only %v: no tree: %s, %v", writeOnly, res.NoTree, res.Err)
+		}
+		checkTree(t, res.Tree)
+		if searched := res.Search.Nodes > 0; searched != writeOnly {
+			t.Errorf("write-only %v: the search took %d nodes", writeOnly, res.Search.Nodes)
+		}
+	}
+}
