@@ -293,8 +293,19 @@ func newJSONLWriter(w io.Writer) *jsonlWriter {
 
 // write writes r's line, none for a fact that knows nothing.
 func (jw *jsonlWriter) write(r Record) error {
+	var err error
+	if jw.buf, err = appendJSONL(jw.buf[:0], r, jw.open); err != nil {
+		return err
+	}
+	_, err = jw.Write(jw.buf)
+	return err
+}
+
+// appendJSONL appends r's line to b, with its newline, as WriteJSONL writes it: none for a
+// fact that knows nothing.
+func appendJSONL(b []byte, r Record, open map[string]games.Game) ([]byte, error) {
 	jf := jsonFact{Game: r.Game}
-	if byPosition(r, jw.open) {
+	if byPosition(r, open) {
 		jf.Position = r.Position
 	} else {
 		jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
@@ -302,21 +313,24 @@ func (jw *jsonlWriter) write(r Record) error {
 	if n, ok := r.Fact.Nimber(); ok {
 		jf.Nimber = &n
 	} else if jf.NotEqual = excludedValues(r.Fact); len(jf.NotEqual) == 0 {
-		return nil // nothing known: nothing to write
+		return b, nil // nothing known: nothing to write
 	}
 	if jf.Nimber != nil && jf.Key == "" && plainJSON(jf.Game) && plainJSON(jf.Position) {
-		// As json.Marshal writes it, at a tenth of its cost; plainLine reads it so.
-		jw.buf = append(append(append(append(jw.buf[:0], `{"game":"`...), jf.Game...), `","position":"`...), jf.Position...)
-		jw.buf = strconv.AppendInt(append(jw.buf, `","nimber":`...), int64(*jf.Nimber), 10)
-		jw.Write(append(jw.buf, '}', '\n'))
-		return nil
+		return appendPlainJSONL(b, jf.Game, jf.Position, *jf.Nimber), nil
 	}
 	line, err := json.Marshal(&jf)
 	if err != nil {
-		return err
+		return b, err
 	}
-	jw.Write(line)
-	return jw.WriteByte('\n')
+	return append(append(b, line...), '\n'), nil
+}
+
+// appendPlainJSONL appends the line of a nimber of a position, game and position written as
+// they are (plainJSON), as json.Marshal writes it at a tenth of its cost; plainLine reads it
+// so.
+func appendPlainJSONL[S string | []byte](b []byte, game string, pos S, n int) []byte {
+	b = append(append(append(append(b, `{"game":"`...), game...), `","position":"`...), pos...)
+	return append(strconv.AppendInt(append(b, `","nimber":`...), int64(n), 10), '}', '\n')
 }
 
 // plainJSON reports whether json.Marshal writes s as it is, between quotes: printable ASCII

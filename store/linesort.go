@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"grundy/internal/ctxio"
 )
 
 // sortChunk is how many bytes of lines a lineSorter holds before it writes them, sorted, to
@@ -19,13 +21,18 @@ var sortChunk = 64 << 20
 
 // A lineSorter sorts lines by byte in bounded memory: runs of sortChunk bytes sorted in
 // memory and written to temporary files (in os.TempDir), then merged. Lines hold no newline.
-// The lines held are one slice of bytes, so that a line costs no allocation; lines added
-// in order (a heap game's keys, most often) are not sorted again.
+// Lines that come in order (a heap game's keys, most often) are kept as they come, in
+// blocks of bytes, and written as they are, runs included; only once a line comes before
+// the one added before it are they sorted, the lines held being then one slice of bytes, so
+// that a line costs no allocation.
 type lineSorter struct {
-	buf      []byte // the lines held, each followed by a newline
-	at       []span // where each is in buf, in the order added
-	unsorted bool   // a line came before the one added before it
-	runs     []*os.File
+	held  [][]byte // while every line came in order: the lines, each followed by a newline
+	heldN int      // bytes in held
+	last  []byte   // the line added last, while every line came in order
+	mixed bool     // a line came before the one added before it: buf and at hold the lines
+	buf   []byte   // once mixed: the lines held, each followed by a newline
+	at    []span   // where each is in buf, in the order added
+	runs  []*os.File
 }
 
 // A span is where a line is in lineSorter.buf.
@@ -34,42 +41,93 @@ type span struct{ off, n uint32 }
 // lineCost is what a line costs in memory, beyond its bytes: its newline and its span.
 const lineCost = 9
 
+// sortBlock is the size of the blocks of lines that a lineSorter holds while they come in
+// order.
+const sortBlock = 1 << 20
+
 func (ls *lineSorter) add(line []byte) error {
-	if len(ls.at) > 0 && !ls.unsorted && bytes.Compare(line, ls.line(ls.at[len(ls.at)-1])) < 0 {
-		ls.unsorted = true
+	if ls.mixed {
+		ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(len(line))})
+		ls.buf = append(append(ls.buf, line...), '\n')
+		if len(ls.buf)+len(ls.at)*8 < sortChunk {
+			return nil
+		}
+		return ls.spill()
 	}
-	ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(len(line))})
-	ls.buf = append(append(ls.buf, line...), '\n')
-	if len(ls.buf)+len(ls.at)*8 < sortChunk {
+	if ls.heldN+len(ls.runs) > 0 && bytes.Compare(line, ls.last) < 0 {
+		ls.mix()
+		return ls.add(line)
+	}
+	ls.last = append(ls.last[:0], line...)
+	if k := len(ls.held) - 1; k >= 0 && len(ls.held[k])+len(line) < cap(ls.held[k]) {
+		ls.held[k] = append(append(ls.held[k], line...), '\n')
+	} else {
+		ls.held = append(ls.held, append(append(make([]byte, 0, max(sortBlock, len(line)+1)), line...), '\n'))
+	}
+	return ls.grown(len(line) + 1)
+}
+
+// addBlock takes lines, each followed by a newline, in order when sorted says so: a block
+// of lines that come after those added before is kept as it is (kept: lineSorter owns it).
+func (ls *lineSorter) addBlock(lines []byte, sorted bool) (kept bool, err error) {
+	if len(lines) == 0 {
+		return false, nil
+	}
+	first := lines[:bytes.IndexByte(lines, '\n')]
+	if ls.mixed || !sorted || ls.heldN+len(ls.runs) > 0 && bytes.Compare(first, ls.last) < 0 {
+		for len(lines) > 0 {
+			i := bytes.IndexByte(lines, '\n')
+			if err := ls.add(lines[:i]); err != nil {
+				return false, err
+			}
+			lines = lines[i+1:]
+		}
+		return false, nil
+	}
+	end := lines[:len(lines)-1]
+	ls.last = append(ls.last[:0], end[bytes.LastIndexByte(end, '\n')+1:]...)
+	ls.held = append(ls.held, lines)
+	return true, ls.grown(len(lines))
+}
+
+// grown counts n bytes more held in order, and writes them to a run past sortChunk.
+func (ls *lineSorter) grown(n int) error {
+	if ls.heldN += n; ls.heldN < sortChunk {
 		return nil
 	}
 	return ls.spill()
 }
 
-func (ls *lineSorter) line(sp span) []byte { return ls.buf[sp.off : sp.off+sp.n] }
-
-// sortHeld sorts the spans of the lines held, unless they came in order.
-func (ls *lineSorter) sortHeld() {
-	if ls.unsorted {
-		slices.SortFunc(ls.at, func(a, b span) int { return bytes.Compare(ls.line(a), ls.line(b)) })
+// mix makes the lines held in order into lines to sort: buf and their spans.
+func (ls *lineSorter) mix() {
+	ls.mixed = true
+	ls.buf = make([]byte, 0, ls.heldN)
+	for _, b := range ls.held {
+		for len(b) > 0 {
+			i := bytes.IndexByte(b, '\n')
+			ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(i)})
+			ls.buf = append(ls.buf, b[:i+1]...)
+			b = b[i+1:]
+		}
 	}
+	ls.held, ls.heldN, ls.last = nil, 0, nil
 }
+
+func (ls *lineSorter) line(sp span) []byte { return ls.buf[sp.off : sp.off+sp.n] }
 
 // writeHeld writes the lines held, sorted, each followed by a newline, to w; it stops when
 // ctx ends.
 func (ls *lineSorter) writeHeld(ctx context.Context, w *bufio.Writer) error {
-	ls.sortHeld()
-	if !ls.unsorted { // buf is the lines in order: written as it is, a MB at a time
-		for b := ls.buf; len(b) > 0; {
+	if !ls.mixed { // in order: written as they are, a block at a time
+		for _, b := range ls.held {
 			if ctx.Err() != nil {
 				return context.Cause(ctx)
 			}
-			n := min(len(b), 1<<20)
-			w.Write(b[:n])
-			b = b[n:]
+			w.Write(b)
 		}
 		return nil
 	}
+	slices.SortFunc(ls.at, func(a, b span) int { return bytes.Compare(ls.line(a), ls.line(b)) })
 	for i, sp := range ls.at {
 		if i%checkEvery == 0 && ctx.Err() != nil {
 			return context.Cause(ctx)
@@ -92,7 +150,8 @@ func (ls *lineSorter) spill() error {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("sorting the lines: %w", err)
 	}
-	ls.buf, ls.at, ls.unsorted = ls.buf[:0], ls.at[:0], false
+	ls.buf, ls.at = ls.buf[:0], ls.at[:0]
+	ls.held, ls.heldN = nil, 0
 	return nil
 }
 
@@ -109,6 +168,20 @@ func (ls *lineSorter) close() {
 func (ls *lineSorter) writeTo(ctx context.Context, bw *bufio.Writer) error {
 	defer ls.close()
 	if len(ls.runs) == 0 {
+		return ls.writeHeld(ctx, bw)
+	}
+	if !ls.mixed { // every run came after the one before: copied as they are
+		for _, f := range ls.runs {
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return fmt.Errorf("sorting the lines: %w", err)
+			}
+			if _, err := io.Copy(bw, ctxio.Reader(ctx, f)); err != nil {
+				if ctx.Err() != nil {
+					return context.Cause(ctx)
+				}
+				return fmt.Errorf("sorting the lines: %w", err)
+			}
+		}
 		return ls.writeHeld(ctx, bw)
 	}
 	if len(ls.at) > 0 {
