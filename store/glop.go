@@ -168,6 +168,8 @@ func (db *Database) take(n int, rec Record, empty bool, err error, fn func(Recor
 func (db *Database) add(seen map[string]int, rec Record) error {
 	i, ok := seen[rec.Game+"\x00"+rec.Key]
 	if !ok {
+		// Kept: its strings copied from the line's bytes (scanLines).
+		rec.Key, rec.Position = strings.Clone(rec.Key), strings.Clone(rec.Position)
 		seen[rec.Game+"\x00"+rec.Key] = len(db.Records)
 		db.Records = append(db.Records, rec)
 		return nil
@@ -201,7 +203,7 @@ func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool,
 	if isNotationKey(g, pos) {
 		return Record{Game: g.Name(), Key: pos, Position: pos, Fact: f}, false, nil
 	}
-	p, err := parsePosition(g, pos)
+	p, err := parsePosition(g, strings.Clone(pos)) // pos may be a line's bytes (scanLines)
 	if err != nil {
 		return rec, false, err
 	}
@@ -232,8 +234,10 @@ func parsePosition(g games.Game, pos string) (engine.Position, error) {
 	return games.Parse(g, pos)
 }
 
-// scanLines calls fn with each line of r and its number, from 1. A line longer than
-// maxLineBytes, a read error and a last line without a newline are errors naming the file.
+// scanLines calls fn with each line of r and its number, from 1: the line is the reader's
+// bytes, valid until fn returns (copied where kept: Database.add, component, lineGame). A
+// line longer than maxLineBytes, a read error and a last line without a newline are errors
+// naming the file.
 func scanLines(r io.Reader, name string, fn func(n int, line string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -250,7 +254,7 @@ func scanLines(r io.Reader, name string, fn func(n int, line string) error) erro
 		if unended {
 			return lineErr(name, n, "no newline at the end of the file: it looks truncated (Glop, SPOTS and grundy end every line with one)")
 		}
-		if err := fn(n, sc.Text()); err != nil {
+		if err := fn(n, unsafeString(sc.Bytes())); err != nil {
 			return err
 		}
 	}
