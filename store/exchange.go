@@ -65,9 +65,9 @@ func ExportContext(ctx context.Context, s *Store, game string) ([]Record, error)
 // Export returns, as the store is read: in memory bounded whatever the store's size. It
 // stops when ctx ends, with an error wrapping ctx's, and returns how many facts it read.
 func ExportJSONL(ctx context.Context, s *Store, game string, w io.Writer) (int, error) {
-	n, _, _, err := s.exportLines(ctx, game, FormatJSONL, func(b []byte, _ bool) (bool, error) {
+	n, _, _, err := s.exportLines(ctx, game, FormatJSONL, func(b []byte, _ bool) error {
 		_, err := w.Write(b)
-		return false, err
+		return err
 	})
 	return n, err
 }

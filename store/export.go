@@ -23,7 +23,7 @@ import (
 // of lines is allocated once, with this room, and passed on before a line could overflow it
 // (but for a line of more than lineRoom bytes).
 const (
-	exportBlock = 256 << 10
+	exportBlock = 128 << 10
 	lineRoom    = 4 << 10
 )
 
@@ -55,9 +55,9 @@ type lineMaker struct {
 	facts, written, skipped int
 }
 
-func newLineMaker(format string) *lineMaker {
+func newLineMaker(format string, b []byte) *lineMaker {
 	m := &lineMaker{format: format, open: map[string]games.Game{}, byPos: map[string]games.Game{}}
-	m.next(nil)
+	m.next(b)
 	return m
 }
 
@@ -125,12 +125,45 @@ func (m *lineMaker) fact(key []byte, f engine.Fact) error {
 // full reports whether the block being made is full.
 func (m *lineMaker) full() bool { return len(m.b) > exportBlock-lineRoom }
 
-// next starts the next block in b, or in a new one when b is nil.
+// next starts the next block in b.
 func (m *lineMaker) next(b []byte) {
-	if b == nil {
-		b = make([]byte, 0, exportBlock)
-	}
 	m.b, m.last, m.inline, m.sorted = b[:0], -1, false, true
+}
+
+// A blockPool is the blocks of lines of an export: as many as may be made or wait at once,
+// in one area outside Go's heap (offHeap), which its collector neither counts nor scans.
+type blockPool struct {
+	mu      sync.Mutex
+	free    [][]byte
+	release func() // gives the area back, once no block is used
+}
+
+func newBlockPool(n int) *blockPool {
+	mem, release := offHeap(n * exportBlock)
+	p := &blockPool{release: release}
+	for i := n - 1; i >= 0; i-- {
+		p.free = append(p.free, mem[i*exportBlock:i*exportBlock:(i+1)*exportBlock])
+	}
+	return p
+}
+
+// get returns a free block, or one of Go's heap when none is.
+func (p *blockPool) get() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.free) == 0 {
+		return make([]byte, 0, exportBlock)
+	}
+	b := p.free[len(p.free)-1]
+	p.free = p.free[:len(p.free)-1]
+	return b[:0]
+}
+
+// put gives a block back.
+func (p *blockPool) put(b []byte) {
+	p.mu.Lock()
+	p.free = append(p.free, b)
+	p.mu.Unlock()
 }
 
 // visibleASCII reports whether key is not empty and all printable ASCII but the space: a
@@ -224,30 +257,32 @@ func (s *Store) exportRanges(game string) []keyRange {
 
 // exportLines makes the lines of the facts of game ("": every game) in format and gives
 // them to take in key order, in blocks, each with whether its lines are in order; take
-// says whether it kept the block. Parts of the keys are read at once, each by one of
+// keeps nothing of a block. Parts of the keys are read at once, each by one of
 // GOMAXPROCS goroutines, from one snapshot of the store; a part read before its turn waits
 // when partBlocks blocks of it wait, and no more than GOMAXPROCS parts wait, so that memory
 // stays bounded. It stops when ctx ends, and returns how many facts it read, and how many
 // it wrote and left out (see WriteGlop).
-func (s *Store) exportLines(ctx context.Context, game, format string, take func(b []byte, sorted bool) (bool, error)) (facts, written, skipped int, err error) {
+func (s *Store) exportLines(ctx context.Context, game, format string, take func(b []byte, sorted bool) error) (facts, written, skipped int, err error) {
 	snap := s.db.NewSnapshot()
 	defer snap.Close()
 	ranges := s.exportRanges(game)
 	if len(ranges) == 1 {
-		m := newLineMaker(format)
+		pool := newBlockPool(1)
+		defer pool.release()
+		m := newLineMaker(format, pool.get())
 		err := s.exportRange(ctx, snap, ranges[0], m, func(block []byte, sorted bool) error {
-			kept, err := take(block, sorted)
-			if kept {
-				block = nil
-			}
+			err := take(block, sorted)
 			m.next(block)
 			return err
 		})
 		return m.facts, m.written, m.skipped, err
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(ranges))
+	// A part's blocks: those waiting and the one being made. The parts: those waiting in
+	// queue, and the one being written; and the block being written.
+	pool := newBlockPool((workers+1)*(partBlocks+1) + 1)
+	defer pool.release() // last: once no goroutine makes a block
 	queue := make(chan *exportPart, workers) // the parts begun, in order
-	free := make(chan []byte, workers*partBlocks)
 	stop := make(chan struct{})
 	var next sync.Mutex
 	todo := 0
@@ -262,7 +297,7 @@ func (s *Store) exportLines(ctx context.Context, game, format string, take func(
 				}
 				r := ranges[todo]
 				todo++
-				p := &exportPart{blocks: make(chan exportedBlock, partBlocks), m: newLineMaker(format)}
+				p := &exportPart{blocks: make(chan exportedBlock, partBlocks), m: newLineMaker(format, pool.get())}
 				select {
 				case queue <- p:
 					next.Unlock()
@@ -270,7 +305,7 @@ func (s *Store) exportLines(ctx context.Context, game, format string, take func(
 					next.Unlock()
 					return
 				}
-				if !p.make(ctx, s, snap, r, free, stop) {
+				if !p.make(ctx, s, snap, r, pool, stop) {
 					return
 				}
 			}
@@ -290,15 +325,10 @@ func (s *Store) exportLines(ctx context.Context, game, format string, take func(
 				}
 				break
 			}
-			kept, err := take(e.b, e.sorted)
+			err := take(e.b, e.sorted)
+			pool.put(e.b)
 			if err != nil {
 				return 0, 0, 0, err
-			}
-			if !kept {
-				select {
-				case free <- e.b:
-				default:
-				}
 			}
 		}
 		facts, written, skipped = facts+p.m.facts, written+p.m.written, skipped+p.m.skipped
@@ -315,7 +345,7 @@ type exportPart struct {
 
 // make reads the part, r, and sends its blocks, then its end; false means the export
 // stopped, on stop or an error.
-func (p *exportPart) make(ctx context.Context, s *Store, snap *pebble.Snapshot, r keyRange, free chan []byte, stop chan struct{}) bool {
+func (p *exportPart) make(ctx context.Context, s *Store, snap *pebble.Snapshot, r keyRange, pool *blockPool, stop chan struct{}) bool {
 	send := func(e exportedBlock) bool {
 		select {
 		case p.blocks <- e:
@@ -328,14 +358,10 @@ func (p *exportPart) make(ctx context.Context, s *Store, snap *pebble.Snapshot, 
 		if !send(exportedBlock{b: block, sorted: sorted}) {
 			return errExportStopped
 		}
-		var b []byte
-		select {
-		case b = <-free:
-		default:
-		}
-		p.m.next(b)
+		p.m.next(pool.get())
 		return nil
 	})
+	pool.put(p.m.b) // the block begun last, sent or not
 	return send(exportedBlock{err: err, last: true}) && err == nil
 }
 

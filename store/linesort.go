@@ -21,18 +21,18 @@ var sortChunk = 64 << 20
 
 // A lineSorter sorts lines by byte in bounded memory: runs of sortChunk bytes sorted in
 // memory and written to temporary files (in os.TempDir), then merged. Lines hold no newline.
-// Lines that come in order (a heap game's keys, most often) are kept as they come, in
-// blocks of bytes, and written as they are, runs included; only once a line comes before
-// the one added before it are they sorted, the lines held being then one slice of bytes, so
-// that a line costs no allocation.
+// Lines that come in order (a heap game's keys, most often) are kept as they come, in an
+// area of sortChunk bytes outside Go's heap (offHeap), and written as they are, runs
+// included; only once a line comes before the one added before it are they sorted, the
+// lines held being then one slice of bytes, so that a line costs no allocation.
 type lineSorter struct {
-	held  [][]byte // while every line came in order: the lines, each followed by a newline
-	heldN int      // bytes in held
-	last  []byte   // the line added last, while every line came in order
-	mixed bool     // a line came before the one added before it: buf and at hold the lines
-	buf   []byte   // once mixed: the lines held, each followed by a newline
-	at    []span   // where each is in buf, in the order added
-	runs  []*os.File
+	held    []byte // while every line came in order: the lines, each followed by a newline
+	release func() // gives held's area back
+	last    []byte // the line added last, while every line came in order
+	mixed   bool   // a line came before the one added before it: buf and at hold the lines
+	buf     []byte // once mixed: the lines held, each followed by a newline
+	at      []span // where each is in buf, in the order added
+	runs    []*os.File
 }
 
 // A span is where a line is in lineSorter.buf.
@@ -40,10 +40,6 @@ type span struct{ off, n uint32 }
 
 // lineCost is what a line costs in memory, beyond its bytes: its newline and its span.
 const lineCost = 9
-
-// sortBlock is the size of the blocks of lines that a lineSorter holds while they come in
-// order.
-const sortBlock = 1 << 20
 
 func (ls *lineSorter) add(line []byte) error {
 	if ls.mixed {
@@ -54,63 +50,65 @@ func (ls *lineSorter) add(line []byte) error {
 		}
 		return ls.spill()
 	}
-	if ls.heldN+len(ls.runs) > 0 && bytes.Compare(line, ls.last) < 0 {
+	if len(ls.held)+len(ls.runs) > 0 && bytes.Compare(line, ls.last) < 0 {
 		ls.mix()
 		return ls.add(line)
 	}
 	ls.last = append(ls.last[:0], line...)
-	if k := len(ls.held) - 1; k >= 0 && len(ls.held[k])+len(line) < cap(ls.held[k]) {
-		ls.held[k] = append(append(ls.held[k], line...), '\n')
-	} else {
-		ls.held = append(ls.held, append(append(make([]byte, 0, max(sortBlock, len(line)+1)), line...), '\n'))
-	}
-	return ls.grown(len(line) + 1)
+	return ls.hold(line, true)
 }
 
-// addBlock takes lines, each followed by a newline, in order when sorted says so: a block
-// of lines that come after those added before is kept as it is (kept: lineSorter owns it).
-func (ls *lineSorter) addBlock(lines []byte, sorted bool) (kept bool, err error) {
+// hold keeps lines that come in order, followed by a newline if newline says so, and
+// writes those held to a run past sortChunk bytes.
+func (ls *lineSorter) hold(lines []byte, newline bool) error {
+	if ls.release == nil {
+		ls.held, ls.release = offHeap(sortChunk)
+		ls.held = ls.held[:0]
+	}
+	if len(ls.held) > 0 && len(ls.held)+len(lines)+1 > cap(ls.held) {
+		if err := ls.spill(); err != nil {
+			return err
+		}
+	}
+	ls.held = append(ls.held, lines...) // past its area (a line longer than it): in Go's heap
+	if newline {
+		ls.held = append(ls.held, '\n')
+	}
+	return nil
+}
+
+// addBlock takes lines, each followed by a newline, in order when sorted says so.
+func (ls *lineSorter) addBlock(lines []byte, sorted bool) error {
 	if len(lines) == 0 {
-		return false, nil
+		return nil
 	}
 	first := lines[:bytes.IndexByte(lines, '\n')]
-	if ls.mixed || !sorted || ls.heldN+len(ls.runs) > 0 && bytes.Compare(first, ls.last) < 0 {
+	if ls.mixed || !sorted || len(ls.held)+len(ls.runs) > 0 && bytes.Compare(first, ls.last) < 0 {
 		for len(lines) > 0 {
 			i := bytes.IndexByte(lines, '\n')
 			if err := ls.add(lines[:i]); err != nil {
-				return false, err
+				return err
 			}
 			lines = lines[i+1:]
 		}
-		return false, nil
+		return nil
 	}
 	end := lines[:len(lines)-1]
 	ls.last = append(ls.last[:0], end[bytes.LastIndexByte(end, '\n')+1:]...)
-	ls.held = append(ls.held, lines)
-	return true, ls.grown(len(lines))
-}
-
-// grown counts n bytes more held in order, and writes them to a run past sortChunk.
-func (ls *lineSorter) grown(n int) error {
-	if ls.heldN += n; ls.heldN < sortChunk {
-		return nil
-	}
-	return ls.spill()
+	return ls.hold(lines, false)
 }
 
 // mix makes the lines held in order into lines to sort: buf and their spans.
 func (ls *lineSorter) mix() {
 	ls.mixed = true
-	ls.buf = make([]byte, 0, ls.heldN)
-	for _, b := range ls.held {
-		for len(b) > 0 {
-			i := bytes.IndexByte(b, '\n')
-			ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(i)})
-			ls.buf = append(ls.buf, b[:i+1]...)
-			b = b[i+1:]
-		}
+	ls.buf = make([]byte, 0, len(ls.held))
+	for b := ls.held; len(b) > 0; {
+		i := bytes.IndexByte(b, '\n')
+		ls.at = append(ls.at, span{off: uint32(len(ls.buf)), n: uint32(i)})
+		ls.buf = append(ls.buf, b[:i+1]...)
+		b = b[i+1:]
 	}
-	ls.held, ls.heldN, ls.last = nil, 0, nil
+	ls.held, ls.last = ls.held[:0], nil
 }
 
 func (ls *lineSorter) line(sp span) []byte { return ls.buf[sp.off : sp.off+sp.n] }
@@ -118,12 +116,14 @@ func (ls *lineSorter) line(sp span) []byte { return ls.buf[sp.off : sp.off+sp.n]
 // writeHeld writes the lines held, sorted, each followed by a newline, to w; it stops when
 // ctx ends.
 func (ls *lineSorter) writeHeld(ctx context.Context, w *bufio.Writer) error {
-	if !ls.mixed { // in order: written as they are, a block at a time
-		for _, b := range ls.held {
+	if !ls.mixed { // in order: written as they are, a MB at a time
+		for b := ls.held; len(b) > 0; {
 			if ctx.Err() != nil {
 				return context.Cause(ctx)
 			}
-			w.Write(b)
+			n := min(len(b), 1<<20)
+			w.Write(b[:n])
+			b = b[n:]
 		}
 		return nil
 	}
@@ -150,13 +150,17 @@ func (ls *lineSorter) spill() error {
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("sorting the lines: %w", err)
 	}
-	ls.buf, ls.at = ls.buf[:0], ls.at[:0]
-	ls.held, ls.heldN = nil, 0
+	ls.buf, ls.at, ls.held = ls.buf[:0], ls.at[:0], ls.held[:0]
 	return nil
 }
 
-// close removes the runs.
+// close removes the runs, and gives the memory held back.
 func (ls *lineSorter) close() {
+	if ls.release != nil {
+		ls.held = nil
+		ls.release()
+		ls.release = nil
+	}
 	for _, f := range ls.runs {
 		f.Close()
 	}
