@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -166,7 +165,7 @@ func cpuTime() func() float64 {
 // while fn runs, and returns the largest sample above what it was before; 0 where there is
 // no /proc.
 func peakRSS(fn func()) uint64 {
-	rss := func() uint64 {
+	return peakAbove(func() uint64 {
 		b, err := os.ReadFile("/proc/self/statm")
 		if err != nil {
 			return 0
@@ -174,28 +173,7 @@ func peakRSS(fn func()) uint64 {
 		var size, resident uint64
 		fmt.Sscan(string(b), &size, &resident)
 		return resident * uint64(os.Getpagesize())
-	}
-	base := rss()
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		for {
-			if r := rss(); r > base && r-base > peak.Load() {
-				peak.Store(r - base)
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(5 * time.Millisecond):
-			}
-		}
-	}()
-	fn()
-	close(done)
-	<-sampled
-	return peak.Load()
+	}, fn)
 }
 
 func rusage() float64 {

@@ -20,8 +20,8 @@ import (
 )
 
 // exportBlock is how many bytes of lines an export makes before it passes them on: a block
-// of lines is allocated once, with this room, and passed on before a line could overflow it
-// (but for a line of more than lineRoom bytes).
+// of lines (blockPool) has this room, and is passed on before a line could overflow it (but
+// for a line of more than lineRoom bytes, for which it grows in Go's heap).
 const (
 	exportBlock = 128 << 10
 	lineRoom    = 4 << 10
@@ -29,8 +29,8 @@ const (
 
 // exportPartBytes is about how large on disk a part of an export is at most, read by one
 // goroutine while others read the parts after it; a part's lines wait in at most partBlocks
-// blocks for their turn to be written, so that an export holds no more than GOMAXPROCS
-// times partBlocks blocks.
+// blocks for their turn to be written, so that an export holds a constant number of blocks
+// (exportLines).
 var exportPartBytes uint64 = 1 << 20
 
 const partBlocks = 32
@@ -282,6 +282,7 @@ func (s *Store) exportLines(ctx context.Context, game, format string, take func(
 	// queue, and the one being written; and the block being written.
 	pool := newBlockPool((workers+1)*(partBlocks+1) + 1)
 	defer pool.release() // last: once no goroutine makes a block
+
 	queue := make(chan *exportPart, workers) // the parts begun, in order
 	stop := make(chan struct{})
 	var next sync.Mutex

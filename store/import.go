@@ -357,7 +357,7 @@ type tables struct {
 	opts  sstable.WriterOptions
 	game  string
 	w     [256]*sstable.Writer // the game's, by tier
-	paths []string                 // the tables written
+	paths []string             // the tables written
 	key   []byte
 }
 
