@@ -13,10 +13,10 @@ import (
 	"grundy/games"
 )
 
-// exportStore opens a store of a few thousand facts of nim's heaps in several tables (keys
-// that are their notation), and unless nimOnly some known ≠ only and a misère outcome;
-// Kayles'; Sprouts' positions of 0*4 (keys that are not their text) and a cheap key; Cram's
-// boards of 3x4 (keys of bytes).
+// exportStore opens a store of a few thousand facts of nim's heaps in two tables (keys that
+// are their notation), and unless nimOnly some known ≠ only and a misère outcome;
+// Kayles'; Sprouts' lands (keys that are not their text) and a cheap key; Cram's regions
+// (keys of bytes).
 func exportStore(t *testing.T, nimOnly bool) *Store {
 	t.Helper()
 	s := openTemp(t)
@@ -35,11 +35,12 @@ func exportStore(t *testing.T, nimOnly bool) *Store {
 	}
 	for n := 1; n <= 3000; n++ {
 		s.Facts("nim").Put(strconv.Itoa(n), engine.Fact{}.WithNimber(n))
-		if n%1000 == 0 {
+		if n == 1500 {
 			flush()
 		}
 	}
 	if nimOnly {
+		flush()
 		return s
 	}
 	add("nim", "3001", engine.Fact{}.Without(0).Without(5))
@@ -52,16 +53,29 @@ func exportStore(t *testing.T, nimOnly bool) *Store {
 	for n := 1; n <= 500; n++ {
 		s.Facts("kayles").Put(strconv.Itoa(n), engine.Fact{}.WithNimber(n%8))
 	}
-	flush()
-	for _, game := range []struct{ name, pos string }{{"sprouts", "0*4"}, {"cram", "3x4"}} {
-		db, _ := solvedDatabase(t, lookupGame(t, game.name), game.pos)
-		for _, r := range db.Records {
-			s.Facts(game.name).Put(r.Key, r.Fact)
+	positions := map[string][]string{
+		"sprouts": {"0*2", "0*3", "0*4", "0*5", "0*7", "0*12", "1a1a", "2ABC|ABC", "0*3|0*4", "0*3.AB|0.AB", "0.0.A.BC|0.1aAa|1a2a.BC", "0.1abc1cba", "0*5.AB|0*4.AB"},
+		"cram":    {"...", "..../....", "../..", ".../...", "..#/...", ".#./...", "..../..#.", "#.../..../...."},
+	}
+	seen := map[string]bool{}
+	for game, texts := range positions {
+		g := lookupGame(t, game)
+		for i, text := range texts {
+			p, err := games.Parse(g, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range p.Split() {
+				if !seen[game+c.Key()] {
+					seen[game+c.Key()] = true
+					s.Facts(game).Put(c.Key(), engine.Fact{}.WithNimber(i%3))
+				}
+			}
 		}
-		flush()
 	}
 	add("sprouts", "2ABC|ABC", engine.Fact{}.WithNimber(1)) // a cheap key
 	add("sprouts", "0*2", engine.Fact{}.Without(1))
+	flush()
 	return s
 }
 
