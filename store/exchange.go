@@ -62,24 +62,14 @@ func ExportContext(ctx context.Context, s *Store, game string) ([]Record, error)
 }
 
 // ExportJSONL writes the facts of game ("": every game) in s to w as WriteJSONL writes what
-// Export returns, one fact at a time as the store is read: in memory bounded whatever the
-// store's size. It stops when ctx ends, with an error wrapping ctx's, and returns how many
-// facts it wrote.
+// Export returns, as the store is read: in memory bounded whatever the store's size. It
+// stops when ctx ends, with an error wrapping ctx's, and returns how many facts it read.
 func ExportJSONL(ctx context.Context, s *Store, game string, w io.Writer) (int, error) {
-	jw := newJSONLWriter(w)
-	open := map[string]games.Game{}
-	n := 0
-	err := s.Each(game, func(g, key string, f engine.Fact) error {
-		if n%checkEvery == 0 && ctx.Err() != nil {
-			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
-		}
-		n++
-		return jw.write(Record{Game: g, Key: key, Fact: f, Position: notation(g, key, open)})
+	n, _, _, err := s.exportLines(ctx, game, FormatJSONL, func(b []byte, _ bool) error {
+		_, err := w.Write(b)
+		return err
 	})
-	if err != nil {
-		return n, err
-	}
-	return n, jw.Flush()
+	return n, err
 }
 
 // notation returns the game's notation of the position whose key is key, one component, or ""
@@ -162,21 +152,14 @@ func ReadDatabase(r io.Reader, name string, g games.Game) (*Database, error) {
 }
 
 // ExportGlop writes the facts of game in s to w as WriteGlop writes what Export returns
-// (format FormatGlop or FormatSPOTS), one fact at a time as the store is read: the lines are
-// sorted in bounded memory, in temporary files (os.TempDir) past sortChunk bytes. It stops
-// when ctx ends, with an error wrapping ctx's, and returns how many facts it wrote and how
-// many it left out (see WriteGlop).
+// (format FormatGlop or FormatSPOTS), as the store is read: the lines are sorted in bounded
+// memory, in temporary files (os.TempDir) past sortChunk bytes, unless they come in order.
+// It stops when ctx ends, with an error wrapping ctx's, and returns how many facts it wrote
+// and how many it left out (see WriteGlop).
 func ExportGlop(ctx context.Context, s *Store, game, format string, w io.Writer) (written, skipped int, err error) {
 	gw := newGlopWriter(format)
 	defer gw.close()
-	open := map[string]games.Game{}
-	n := 0
-	err = s.Each(game, func(g, key string, f engine.Fact) error {
-		if n++; n%checkEvery == 0 && ctx.Err() != nil {
-			return fmt.Errorf("store %s: export stopped: %w", s.dir, context.Cause(ctx))
-		}
-		return gw.add(Record{Game: g, Key: key, Fact: f, Position: notation(g, key, open)})
-	})
+	_, written, skipped, err = s.exportLines(ctx, game, format, gw.sort.addBlock)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -186,5 +169,5 @@ func ExportGlop(ctx context.Context, s *Store, game, format string, w io.Writer)
 		}
 		return 0, 0, err
 	}
-	return gw.written, gw.skipped, nil
+	return written, skipped, nil
 }

@@ -168,6 +168,8 @@ func (db *Database) take(n int, rec Record, empty bool, err error, fn func(Recor
 func (db *Database) add(seen map[string]int, rec Record) error {
 	i, ok := seen[rec.Game+"\x00"+rec.Key]
 	if !ok {
+		// Kept: its strings copied from the line's bytes (scanLines).
+		rec.Key, rec.Position = strings.Clone(rec.Key), strings.Clone(rec.Position)
 		seen[rec.Game+"\x00"+rec.Key] = len(db.Records)
 		db.Records = append(db.Records, rec)
 		return nil
@@ -201,7 +203,7 @@ func component(g games.Game, pos string, f engine.Fact) (rec Record, empty bool,
 	if isNotationKey(g, pos) {
 		return Record{Game: g.Name(), Key: pos, Position: pos, Fact: f}, false, nil
 	}
-	p, err := parsePosition(g, pos)
+	p, err := parsePosition(g, strings.Clone(pos)) // pos may be a line's bytes (scanLines)
 	if err != nil {
 		return rec, false, err
 	}
@@ -232,8 +234,10 @@ func parsePosition(g games.Game, pos string) (engine.Position, error) {
 	return games.Parse(g, pos)
 }
 
-// scanLines calls fn with each line of r and its number, from 1. A line longer than
-// maxLineBytes, a read error and a last line without a newline are errors naming the file.
+// scanLines calls fn with each line of r and its number, from 1: the line is the reader's
+// bytes, valid until fn returns (copied where kept: Database.add, component, lineGame). A
+// line longer than maxLineBytes, a read error and a last line without a newline are errors
+// naming the file.
 func scanLines(r io.Reader, name string, fn func(n int, line string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -250,7 +254,7 @@ func scanLines(r io.Reader, name string, fn func(n int, line string) error) erro
 		if unended {
 			return lineErr(name, n, "no newline at the end of the file: it looks truncated (Glop, SPOTS and grundy end every line with one)")
 		}
-		if err := fn(n, sc.Text()); err != nil {
+		if err := fn(n, unsafeString(sc.Bytes())); err != nil {
 			return err
 		}
 	}
@@ -297,44 +301,53 @@ func newGlopWriter(format string) *glopWriter { return &glopWriter{format: forma
 
 // add takes the lines of r, or counts it skipped.
 func (gw *glopWriter) add(r Record) error {
-	n, ok := r.Fact.Nimber()
-	if !ok || engine.IsMisereKey(r.Key) {
+	var kept bool
+	var err error
+	if gw.line, kept, err = appendGlop(gw.line[:0], gw.format, r); err != nil {
+		return err
+	}
+	if !kept {
 		gw.skipped++
 		return nil
 	}
-	pos := r.Position
-	if pos == "" {
-		// No component of the game reads back to this key (Cram's keys of several
-		// components, which the engine never keeps, or bytes no board writes).
-		return fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
-	}
-	if r.Game != "sprouts" {
-		if err := gw.addLine(r.Game, pos, n); err != nil {
+	for b := gw.line; len(b) > 0; {
+		i := bytes.IndexByte(b, '\n')
+		if err := gw.sort.add(b[:i]); err != nil {
 			return err
 		}
-		gw.written++
-		return nil
-	}
-	texts, err := sproutsTexts(pos, gw.format)
-	if err != nil {
-		return err
-	}
-	for _, text := range texts {
-		if err := gw.addLine(r.Game, text, n); err != nil {
-			return err
-		}
+		b = b[i+1:]
 	}
 	gw.written++
 	return nil
 }
 
-// addLine takes the line "text n", text a position of game.
-func (gw *glopWriter) addLine(game, text string, n int) error {
-	if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
-		return fmt.Errorf("%s: position %s cannot be written on one line", game, engine.Quote(text))
+// appendGlop appends to b the lines of r as WriteGlop writes them, each followed by a
+// newline (a Sprouts position may take several, sproutsTexts); kept is false for a record
+// left out: no nimber, or a misère outcome.
+func appendGlop(b []byte, format string, r Record) (_ []byte, kept bool, err error) {
+	n, ok := r.Fact.Nimber()
+	if !ok || engine.IsMisereKey(r.Key) {
+		return b, false, nil
 	}
-	gw.line = strconv.AppendInt(append(append(gw.line[:0], text...), ' '), int64(n), 10)
-	return gw.sort.add(gw.line)
+	pos := r.Position
+	if pos == "" {
+		// No component of the game reads back to this key (Cram's keys of several
+		// components, which the engine never keeps, or bytes no board writes).
+		return b, false, fmt.Errorf("%s: %s is no position of one component, as a line needs: export it as %s", r.Game, r.name(), FormatJSONL)
+	}
+	texts := []string{pos}
+	if r.Game == "sprouts" {
+		if texts, err = sproutsTexts(pos, format); err != nil {
+			return b, false, err
+		}
+	}
+	for _, text := range texts {
+		if strings.ContainsAny(text, "\n\r") || strings.TrimSpace(text) != text || text == "" {
+			return b, false, fmt.Errorf("%s: position %s cannot be written on one line", r.Game, engine.Quote(text))
+		}
+		b = append(strconv.AppendInt(append(append(b, text...), ' '), int64(n), 10), '\n')
+	}
+	return b, true, nil
 }
 
 // writeTo writes the header and the lines, sorted, to w.

@@ -251,8 +251,8 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 		if string(k[:i]) != game { // compared without a copy: a game a stage, most often
 			game = string(k[:i])
 		}
-		key := string(k[i+2:])
-		sv, err := decodeStaged(it.Value())
+		key := unsafeString(k[i+2:]) // it.Key()'s bytes: copied where kept (verified)
+		sv, err := viewStaged(it.Value())
 		if err != nil {
 			return rep, fmt.Errorf("%s: staging the import: %w", name, err)
 		}
@@ -300,6 +300,7 @@ func (s *Store) checkAndIngest(ctx context.Context, name string, st *stage, dir 
 		if check == nil || check.game != game {
 			check = s.newVerifier(ctx, st, game)
 		}
+		pos, key = strings.Clone(pos), strings.Clone(key)
 		if err := check.holds(pos, key, f); err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return ImportReport{}, stopped(ctx, name)
@@ -355,16 +356,15 @@ type tables struct {
 	dir   string
 	opts  sstable.WriterOptions
 	game  string
-	w     map[byte]*sstable.Writer // the game's, by tier
-	paths []string                 // the tables written
+	w     [256]*sstable.Writer // the game's, by tier
+	paths []string             // the tables written
 	key   []byte
 }
 
 func (s *Store) newTables(dir string) *tables {
 	opts := s.options()
 	opts.EnsureDefaults()
-	return &tables{fs: &faultFS{FS: s.base, fence: s.fence}, dir: dir, opts: opts.MakeWriterOptions(0, s.db.TableFormat()),
-		w: map[byte]*sstable.Writer{}}
+	return &tables{fs: &faultFS{FS: s.base, fence: s.fence}, dir: dir, opts: opts.MakeWriterOptions(0, s.db.TableFormat())}
 }
 
 // What tables.add writes of a key.
@@ -407,10 +407,13 @@ func (t *tables) add(game string, tier byte, key string, val []byte, op int) err
 func (t *tables) closeGame() error {
 	var first error
 	for tier, w := range t.w {
+		if w == nil {
+			continue
+		}
 		if err := w.Close(); err != nil && first == nil {
 			first = err
 		}
-		delete(t.w, tier)
+		t.w[tier] = nil
 	}
 	return first
 }
@@ -425,10 +428,12 @@ func (t *tables) finish() ([]string, error) {
 
 // abort closes the tables left open by a failed import.
 func (t *tables) abort() {
-	for _, w := range t.w {
-		w.Close()
+	for tier, w := range t.w {
+		if w != nil {
+			w.Close()
+			t.w[tier] = nil
+		}
 	}
-	clear(t.w)
 }
 
 // noteImported adds the imported keys to the filters of the games' Facts that are open (a

@@ -47,19 +47,25 @@ func writeLines(t *testing.T, path string, n, lastNimber int) {
 // returns the largest sample above the heap in use before.
 func peakHeap(fn func()) uint64 {
 	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	base := m.HeapInuse
+	return peakAbove(func() uint64 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapInuse
+	}, fn)
+}
+
+// peakAbove calls sample every few milliseconds while fn runs, and returns the largest
+// sample above the one taken before.
+func peakAbove(sample func() uint64, fn func()) uint64 {
+	base := sample()
 	var peak atomic.Uint64
 	done := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() {
 		defer close(sampled)
-		var m runtime.MemStats
 		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > base && m.HeapInuse-base > peak.Load() {
-				peak.Store(m.HeapInuse - base)
+			if v := sample(); v > base && v-base > peak.Load() {
+				peak.Store(v - base)
 			}
 			select {
 			case <-done:

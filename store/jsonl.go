@@ -58,7 +58,7 @@ func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) e
 	name := db.Name
 	open := map[string]games.Game{}
 	return scanLines(r, name, func(n int, line string) error {
-		if len(bytes.TrimSpace([]byte(line))) == 0 {
+		if strings.TrimSpace(line) == "" {
 			return nil
 		}
 		rec, empty, err := jsonLine(line, g, open)
@@ -69,6 +69,13 @@ func eachJSONL(r io.Reader, db *Database, g games.Game, fn func(Record) error) e
 // jsonLine reads one object strictly: known names only, one of position and key, one of
 // nimber and not_equal.
 func jsonLine(line string, want games.Game, open map[string]games.Game) (rec Record, empty bool, err error) {
+	if game, pos, n, ok := plainNimber(line); ok && pos != "" && n <= MaxNimber { // with nothing to allocate
+		g, err := lineGame(game, want, open)
+		if err != nil {
+			return rec, false, err
+		}
+		return component(g, pos, engine.Fact{}.WithNimber(n))
+	}
 	jf, ok := plainLine(line)
 	if !ok {
 		if jf, err = decodeLine(line); err != nil {
@@ -119,32 +126,39 @@ func decodeLine(line string) (jsonFact, error) {
 // what decodeLine would, at a tenth of its cost; ok is false for any other line, which
 // decodeLine reads.
 func plainLine(line string) (jf jsonFact, ok bool) {
-	rest, ok := strings.CutPrefix(line, `{"game":"`)
+	game, pos, n, ok := plainNimber(line)
 	if !ok {
 		return jf, false
 	}
-	if jf.Game, rest, ok = plainString(rest); !ok {
-		return jf, false
+	return jsonFact{Game: game, Position: pos, Nimber: &n}, true
+}
+
+// plainNimber is plainLine, giving the game, the position and the nimber of the line.
+func plainNimber(line string) (game, pos string, n int, ok bool) {
+	rest, ok := strings.CutPrefix(line, `{"game":"`)
+	if !ok {
+		return "", "", 0, false
+	}
+	if game, rest, ok = plainString(rest); !ok {
+		return "", "", 0, false
 	}
 	if rest, ok = strings.CutPrefix(rest, `,"position":"`); !ok {
-		return jf, false
+		return "", "", 0, false
 	}
-	if jf.Position, rest, ok = plainString(rest); !ok {
-		return jf, false
+	if pos, rest, ok = plainString(rest); !ok {
+		return "", "", 0, false
 	}
 	digits, ok := strings.CutPrefix(rest, `,"nimber":`)
 	if digits, ok = strings.CutSuffix(digits, "}"); !ok || digits == "" || len(digits) > 9 || digits[0] == '0' && len(digits) > 1 {
-		return jf, false
+		return "", "", 0, false
 	}
-	n := 0
 	for i := 0; i < len(digits); i++ {
 		if digits[i] < '0' || digits[i] > '9' {
-			return jf, false
+			return "", "", 0, false
 		}
 		n = n*10 + int(digits[i]-'0')
 	}
-	jf.Nimber = &n
-	return jf, true
+	return game, pos, n, true
 }
 
 // plainString returns the string s starts with, up to its closing quote, and what follows
@@ -241,7 +255,7 @@ func lineGame(name string, want games.Game, open map[string]games.Game) (games.G
 	if err != nil {
 		return nil, err
 	}
-	open[name] = g
+	open[strings.Clone(name)] = g // name may be a line's bytes (scanLines)
 	return g, nil
 }
 
@@ -293,8 +307,19 @@ func newJSONLWriter(w io.Writer) *jsonlWriter {
 
 // write writes r's line, none for a fact that knows nothing.
 func (jw *jsonlWriter) write(r Record) error {
+	var err error
+	if jw.buf, err = appendJSONL(jw.buf[:0], r, jw.open); err != nil {
+		return err
+	}
+	_, err = jw.Write(jw.buf)
+	return err
+}
+
+// appendJSONL appends r's line to b, with its newline, as WriteJSONL writes it: none for a
+// fact that knows nothing.
+func appendJSONL(b []byte, r Record, open map[string]games.Game) ([]byte, error) {
 	jf := jsonFact{Game: r.Game}
-	if byPosition(r, jw.open) {
+	if byPosition(r, open) {
 		jf.Position = r.Position
 	} else {
 		jf.Key = base64.StdEncoding.EncodeToString([]byte(r.Key))
@@ -302,21 +327,24 @@ func (jw *jsonlWriter) write(r Record) error {
 	if n, ok := r.Fact.Nimber(); ok {
 		jf.Nimber = &n
 	} else if jf.NotEqual = excludedValues(r.Fact); len(jf.NotEqual) == 0 {
-		return nil // nothing known: nothing to write
+		return b, nil // nothing known: nothing to write
 	}
 	if jf.Nimber != nil && jf.Key == "" && plainJSON(jf.Game) && plainJSON(jf.Position) {
-		// As json.Marshal writes it, at a tenth of its cost; plainLine reads it so.
-		jw.buf = append(append(append(append(jw.buf[:0], `{"game":"`...), jf.Game...), `","position":"`...), jf.Position...)
-		jw.buf = strconv.AppendInt(append(jw.buf, `","nimber":`...), int64(*jf.Nimber), 10)
-		jw.Write(append(jw.buf, '}', '\n'))
-		return nil
+		return appendPlainJSONL(b, jf.Game, jf.Position, *jf.Nimber), nil
 	}
 	line, err := json.Marshal(&jf)
 	if err != nil {
-		return err
+		return b, err
 	}
-	jw.Write(line)
-	return jw.WriteByte('\n')
+	return append(append(b, line...), '\n'), nil
+}
+
+// appendPlainJSONL appends the line of a nimber of a position, game and position written as
+// they are (plainJSON), as json.Marshal writes it at a tenth of its cost; plainLine reads it
+// so.
+func appendPlainJSONL[S string | []byte](b []byte, game string, pos S, n int) []byte {
+	b = append(append(append(append(b, `{"game":"`...), game...), `","position":"`...), pos...)
+	return append(strconv.AppendInt(append(b, `","nimber":`...), int64(n), 10), '}', '\n')
 }
 
 // plainJSON reports whether json.Marshal writes s as it is, between quotes: printable ASCII

@@ -56,3 +56,24 @@ func TestLineSorter(t *testing.T) {
 		}
 	}
 }
+
+// Blocks of lines in order, given in the reverse order (each after a line it comes
+// before), are sorted: addBlock keeps a block as it is only after a line it comes after.
+func TestLineSorter_BlocksOutOfOrder(t *testing.T) {
+	var ls lineSorter
+	defer ls.close()
+	for _, block := range []string{"c\nd\n", "a\nb\n", "b\nb\ne\n"} {
+		if err := ls.addBlock([]byte(block), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	if err := ls.writeTo(context.Background(), bw); err != nil {
+		t.Fatal(err)
+	}
+	bw.Flush()
+	if got, want := buf.String(), "a\nb\nb\nb\nc\nd\ne\n"; got != want {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+}

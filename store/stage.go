@@ -9,6 +9,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -424,7 +425,15 @@ func (sv staged) append(b []byte) []byte {
 var errStaged = errors.New("a staged fact is damaged")
 
 // decodeStaged reads a staged value.
-func decodeStaged(v []byte) (sv staged, err error) {
+func decodeStaged(v []byte) (staged, error) {
+	sv, err := viewStaged(v)
+	sv.pos = strings.Clone(sv.pos)
+	return sv, err
+}
+
+// viewStaged is decodeStaged, but for pos, which is v's bytes, not copied: valid while they
+// are.
+func viewStaged(v []byte) (sv staged, err error) {
 	next := func() int {
 		n, size := binary.Uvarint(v)
 		if size <= 0 {
@@ -445,7 +454,7 @@ func decodeStaged(v []byte) (sv staged, err error) {
 		return b
 	}
 	sv.line = next()
-	sv.pos = string(bytesOf())
+	sv.pos = unsafeString(bytesOf())
 	f := bytesOf()
 	sv.clashLine = next()
 	if err != nil {

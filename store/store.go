@@ -249,6 +249,10 @@ func (s *Store) options() *pebble.Options {
 		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}, WALCreated: s.wal.created},
 	}
 	o.Levels[0].FilterPolicy = bloom.FilterPolicy(10) // the levels below take L0's
+	// No sampling of the keys iterators read, for compactions of the tables read most: the
+	// store is read by Get, which samples nothing, and iterated whole (export, stats), where
+	// sampling took a twentieth of the time.
+	o.Experimental.ReadSamplingMultiplier = -1
 	return o
 }
 
