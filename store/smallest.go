@@ -23,20 +23,22 @@ import (
 //
 // The proof takes its nimbers from db alone, never from the game's theory (DatabaseOnly):
 // the result is a certificate Glop's check accepts as it is. A stop (ctx) returns the
-// smallest certificate the solver had found, with ctx's error, or the error alone when it
-// had found none.
+// smallest certificate found, with ctx's error: the solver's best, else the plain check's
+// couples; the error alone when the plain check itself was stopped.
 func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, solver Solver) (*Certificate, error) {
 	full, err := Certify(ctx, g.Name(), db, p, DatabaseOnly())
 	if err != nil {
 		return nil, err
 	}
+	// Stopped before the solver ran, the plain check's couples are the smallest found: a
+	// pool of tens of thousands takes longer to write as a program than to check.
 	m, err := newCoupleModel(ctx, g, db)
 	if err != nil {
-		return nil, err
+		return stoppedAt(ctx, full, err)
 	}
 	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
-		return nil, err
+		return stoppedAt(ctx, full, err)
 	}
 	start := make([]int, 0, len(full.Used))
 	for _, r := range full.Used {
@@ -58,6 +60,15 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 		return nil, fmt.Errorf("the solver's choice of %d couples derives another result", len(chosen))
 	}
 	return cert, stopErr
+}
+
+// stoppedAt returns the plain check's certificate with err when ctx stopped the work after
+// it, and err alone when something else failed.
+func stoppedAt(ctx context.Context, full *Certificate, err error) (*Certificate, error) {
+	if ctx.Err() != nil {
+		return full, err
+	}
+	return nil, err
 }
 
 // A Program is a covering problem in 0-1 variables, one per couple of the database: take the

@@ -127,6 +127,40 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	t.Logf("0*5 from %d couples: %d (Shrink %d)", len(pool.Records), len(got.Used), len(shrunk.Used))
 }
 
+// A stop after the plain check, while the program is being written, keeps the plain check's
+// couples as the smallest found, with the stop's error.
+func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
+	g, db := unminimised5(t)
+	solved, p := solvedDatabase(t, g, "0*5")
+	pool := union(db, solved)
+	counted := &countedContext{Context: context.Background(), left: -1}
+	full, err := Certify(counted, "sprouts", pool, p, DatabaseOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same calls again, and the next one, in the program's writing, says stopped.
+	ctx := &countedContext{Context: context.Background(), left: counted.calls}
+	got, err := Smallest(ctx, g, pool, p, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")})
+	if !errors.Is(err, context.Canceled) || got == nil || len(got.Used) != len(full.Used) {
+		t.Fatalf("stopped after the check: %v, %v; want the check's %d couples and the stop", got, err, len(full.Used))
+	}
+}
+
+// A countedContext is a context whose Err says cancelled from its left-th call on (never
+// when left < 0), counting its calls.
+type countedContext struct {
+	context.Context
+	left, calls int
+}
+
+func (c *countedContext) Err() error {
+	c.calls++
+	if c.left >= 0 && c.calls > c.left {
+		return context.Canceled
+	}
+	return nil
+}
+
 // union returns the records of a and b, each key once.
 func union(a, b *Database) *Database {
 	out := &Database{Name: a.Name + "+" + b.Name, Format: a.Format}
