@@ -53,6 +53,14 @@ func (h heapGame) IsNotationKey(s string) bool {
 	return ok && nk.IsNotationKey(s)
 }
 
+// DigitKeysUpTo is the heap game's (games/octal), or 0 when it has none.
+func (h heapGame) DigitKeysUpTo() int {
+	if dk, ok := h.nimberer.(DigitKeyer); ok {
+		return dk.DigitKeysUpTo()
+	}
+	return 0
+}
+
 func octalGame(code string) (Game, error) {
 	g, err := octal.New(code)
 	if err != nil {

@@ -45,6 +45,7 @@ type lineMaker struct {
 	byPos  map[string]games.Game // for appendJSONL
 	game   string                // the game of the fact before
 	nk     games.NotationKeyer   // game's, when its keys may be written as they are
+	digits int                   // keys of digits up to this heap are their notation (digitLine)
 	plain  bool                  // game's name goes in JSON as it is
 
 	b      []byte // the block being made
@@ -63,7 +64,7 @@ func newLineMaker(format string, b []byte) *lineMaker {
 
 // setGame makes game the game of the facts to come.
 func (m *lineMaker) setGame(game string) {
-	m.game, m.nk, m.plain = game, nil, plainJSON(game)
+	m.game, m.nk, m.digits, m.plain = game, nil, 0, plainJSON(game)
 	g, ok := m.open[game]
 	if !ok {
 		g, _ = games.Lookup(game) // a game no longer known: keys only
@@ -72,6 +73,72 @@ func (m *lineMaker) setGame(game string) {
 	if _, decoded := g.(games.KeyDecoder); !decoded && game != "sprouts" { // as notation sees them
 		m.nk, _ = g.(games.NotationKeyer)
 	}
+	if dk, ok := m.nk.(games.DigitKeyer); ok && (m.plain || m.format != FormatJSONL) {
+		m.digits = dk.DigitKeysUpTo()
+	}
+}
+
+// nimberTag is the first byte of a nimber's binary form (engine.Fact.AppendBinary), followed
+// by the nimber as a uvarint.
+var nimberTag = func() byte {
+	b, _ := engine.Fact{}.WithNimber(0).AppendBinary(nil)
+	return b[0]
+}()
+
+// digitLine makes the line of the fact of binary form v of key, and reports true, when the
+// key is a heap of digits no larger than m.digits and v a nimber, the most common fact of a
+// heap game; else it does nothing and fact must make the line. Such a line, after another,
+// comes after it as its key does.
+func (m *lineMaker) digitLine(key, v []byte) bool {
+	if len(v) < 2 || len(v) > 5 || v[0] != nimberTag || len(key) == 0 || len(key) > 9 || key[0] == '0' {
+		return false
+	}
+	n, w := binary.Uvarint(v[1:])
+	if w != len(v)-1 || n > math.MaxInt32 {
+		return false
+	}
+	h := 0
+	for _, c := range key {
+		if c-'0' > 9 {
+			return false
+		}
+		h = h*10 + int(c-'0')
+	}
+	if h > m.digits {
+		return false
+	}
+	if m.format == FormatJSONL {
+		m.facts++
+		m.b = appendPlainJSONL(m.b, m.game, key, int(n))
+		return true
+	}
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	size := len(key) + digits + 2
+	if !m.inline && m.last >= 0 || cap(m.b)-len(m.b) < size {
+		return false // fact compares it with the line before, or grows the block
+	}
+	at := len(m.b)
+	b := m.b[:at+size]
+	copy(b[at:], key)
+	b[at+len(key)] = ' '
+	i := at + size - 1
+	b[i] = '\n'
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		if n < 10 {
+			break
+		}
+		n /= 10
+	}
+	m.b = b
+	m.last, m.inline = at, true
+	m.facts++
+	m.written++
+	return true
 }
 
 // fact makes the line of fact f of key in m.game, or none.
@@ -405,15 +472,17 @@ func (s *Store) exportRange(ctx context.Context, snap *pebble.Snapshot, r keyRan
 			it.Close()
 			return s.readError(err)
 		}
-		f, err := engine.DecodeFact(v)
-		if err != nil {
-			_, err = decodeValue(bytes.Clone(k), v) // the error names the key
-			it.Close()
-			return s.readError(err)
-		}
-		if err := m.fact(k[i+2:], f); err != nil {
-			it.Close()
-			return err
+		if m.digits == 0 || !m.digitLine(k[i+2:], v) {
+			f, err := engine.DecodeFact(v)
+			if err != nil {
+				_, err = decodeValue(bytes.Clone(k), v) // the error names the key
+				it.Close()
+				return s.readError(err)
+			}
+			if err := m.fact(k[i+2:], f); err != nil {
+				it.Close()
+				return err
+			}
 		}
 		if m.full() {
 			if err := give(m.b, m.sorted); err != nil {

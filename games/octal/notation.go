@@ -45,6 +45,22 @@ func (g *Game) IsNotationKey(s string) bool {
 	return n <= g.sure() && g.isLive(n)
 }
 
+// DigitKeysUpTo returns the largest n such that IsNotationKey holds for every heap of 1 to n
+// tokens (0 if none): the heaps below the first without a move, up to what the sieve surely
+// reaches.
+func (g *Game) DigitKeysUpTo() int {
+	limit := min(g.sure(), 999_999_999)
+	for n := 1; n <= limit; n++ {
+		if !g.isLive(n) {
+			return n - 1
+		}
+		if n >= len(g.live) { // every larger heap is live too
+			break
+		}
+	}
+	return limit
+}
+
 // parseHeaps reads a list of heap sizes, checking the limits before it allocates, and drops
 // the empty heaps. Only a heap above what the sieve surely reaches asks g.MaxHeap, which may
 // have to look for a period first.
