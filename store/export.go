@@ -40,13 +40,14 @@ const partBlocks = 32
 // goroutine. A heap's fact is written straight from its key (games.NotationKeyer), with no
 // Record; any other goes through Export's Record and its notation.
 type lineMaker struct {
-	format string
-	open   map[string]games.Game // for notation
-	byPos  map[string]games.Game // for appendJSONL
-	game   string                // the game of the fact before
-	nk     games.NotationKeyer   // game's, when its keys may be written as they are
-	digits int                   // keys of digits up to this heap are their notation (digitLine)
-	plain  bool                  // game's name goes in JSON as it is
+	format   string
+	open     map[string]games.Game // for notation
+	byPos    map[string]games.Game // for appendJSONL
+	game     string                // the game of the fact before
+	nk       games.NotationKeyer   // game's, when its keys may be written as they are
+	digits   int                   // keys of digits up to this heap are their notation (digitLine)
+	plain    bool                  // game's name goes in JSON as it is
+	jsonHead []byte                // a jsonl line's bytes before its position, in game
 
 	b      []byte // the block being made
 	last   int    // where its last line starts, or -1
@@ -75,6 +76,7 @@ func (m *lineMaker) setGame(game string) {
 	}
 	if dk, ok := m.nk.(games.DigitKeyer); ok && (m.plain || m.format != FormatJSONL) {
 		m.digits = dk.DigitKeysUpTo()
+		m.jsonHead = append(append(append(m.jsonHead[:0], jsonHead...), game...), jsonPosition...)
 	}
 }
 
@@ -84,6 +86,13 @@ var nimberTag = func() byte {
 	b, _ := engine.Fact{}.WithNimber(0).AppendBinary(nil)
 	return b[0]
 }()
+
+// The parts of a jsonl line around its game, its position and its nimber (appendPlainJSONL).
+const (
+	jsonHead     = `{"game":"`
+	jsonPosition = `","position":"`
+	jsonNimber   = `","nimber":`
+)
 
 // digitLine makes the line of the fact of binary form v of key, and reports true, when the
 // key is a heap of digits no larger than m.digits and v a nimber, the most common fact of a
@@ -107,25 +116,37 @@ func (m *lineMaker) digitLine(key, v []byte) bool {
 	if h > m.digits {
 		return false
 	}
-	if m.format == FormatJSONL {
-		m.facts++
-		m.b = appendPlainJSONL(m.b, m.game, key, int(n))
-		return true
-	}
 	digits := 1
 	for x := n; x >= 10; x /= 10 {
 		digits++
 	}
-	size := len(key) + digits + 2
-	if !m.inline && m.last >= 0 || cap(m.b)-len(m.b) < size {
-		return false // fact compares it with the line before, or grows the block
+	jsonl := m.format == FormatJSONL
+	size := len(key) + digits + 2 // key, space, nimber, newline
+	if jsonl {
+		size = len(m.jsonHead) + len(key) + len(jsonNimber) + digits + 2 // …}, newline
+	} else if !m.inline && m.last >= 0 {
+		return false // fact compares it with the line before
+	}
+	if cap(m.b)-len(m.b) < size {
+		return false // fact grows the block
 	}
 	at := len(m.b)
 	b := m.b[:at+size]
-	copy(b[at:], key)
-	b[at+len(key)] = ' '
-	i := at + size - 1
-	b[i] = '\n'
+	i := at
+	if jsonl {
+		i += copy(b[i:], m.jsonHead)
+		i += copy(b[i:], key)
+		copy(b[i:], jsonNimber)
+		b[len(b)-2] = '}'
+	} else {
+		copy(b[i:], key)
+		b[i+len(key)] = ' '
+	}
+	i = len(b) - 1
+	if jsonl {
+		i--
+	}
+	b[len(b)-1] = '\n'
 	for {
 		i--
 		b[i] = byte('0' + n%10)
@@ -134,10 +155,14 @@ func (m *lineMaker) digitLine(key, v []byte) bool {
 		}
 		n /= 10
 	}
+	m.facts++
+	if jsonl {
+		m.b = b
+		return true
+	}
+	m.written++
 	m.b = b
 	m.last, m.inline = at, true
-	m.facts++
-	m.written++
 	return true
 }
 
