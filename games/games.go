@@ -46,11 +46,11 @@ type NotationKeyer interface {
 }
 
 // A DigitKeyer is a NotationKeyer that tells at once which keys of decimal digits are their
-// own notation: every key of digits without a leading zero whose number is 1 to
-// DigitKeysUpTo(), the bound of the moment (it may grow, never shrink). An export asks once
-// a game rather than once a key.
+// own notation: every key of digits without a leading zero whose number is lo to hi, of
+// DigitKeys() at the moment (hi may grow, never shrink). An export asks once a game rather
+// than once a key.
 type DigitKeyer interface {
-	DigitKeysUpTo() int
+	DigitKeys() (lo, hi int)
 }
 
 // A HeapGame is a game whose positions are sums of heaps; `grundy seq` works on those.

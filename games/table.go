@@ -53,12 +53,12 @@ func (h heapGame) IsNotationKey(s string) bool {
 	return ok && nk.IsNotationKey(s)
 }
 
-// DigitKeysUpTo is the heap game's (games/octal), or 0 when it has none.
-func (h heapGame) DigitKeysUpTo() int {
+// DigitKeys is the heap game's (games/octal), or none.
+func (h heapGame) DigitKeys() (lo, hi int) {
 	if dk, ok := h.nimberer.(DigitKeyer); ok {
-		return dk.DigitKeysUpTo()
+		return dk.DigitKeys()
 	}
-	return 0
+	return 1, 0
 }
 
 func octalGame(code string) (Game, error) {

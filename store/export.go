@@ -45,7 +45,7 @@ type lineMaker struct {
 	byPos    map[string]games.Game // for appendJSONL
 	game     string                // the game of the fact before
 	nk       games.NotationKeyer   // game's, when its keys may be written as they are
-	digits   int                   // keys of digits up to this heap are their notation (digitLine)
+	lo, hi   int                   // keys of digits of heaps lo to hi are their notation (digitLine)
 	plain    bool                  // game's name goes in JSON as it is
 	jsonHead []byte                // a jsonl line's bytes before its position, in game
 
@@ -65,7 +65,7 @@ func newLineMaker(format string, b []byte) *lineMaker {
 
 // setGame makes game the game of the facts to come.
 func (m *lineMaker) setGame(game string) {
-	m.game, m.nk, m.digits, m.plain = game, nil, 0, plainJSON(game)
+	m.game, m.nk, m.lo, m.hi, m.plain = game, nil, 1, 0, plainJSON(game)
 	g, ok := m.open[game]
 	if !ok {
 		g, _ = games.Lookup(game) // a game no longer known: keys only
@@ -75,7 +75,7 @@ func (m *lineMaker) setGame(game string) {
 		m.nk, _ = g.(games.NotationKeyer)
 	}
 	if dk, ok := m.nk.(games.DigitKeyer); ok && (m.plain || m.format != FormatJSONL) {
-		m.digits = dk.DigitKeysUpTo()
+		m.lo, m.hi = dk.DigitKeys()
 		m.jsonHead = append(append(append(m.jsonHead[:0], jsonHead...), game...), jsonPosition...)
 	}
 }
@@ -95,7 +95,7 @@ const (
 )
 
 // digitLine makes the line of the fact of binary form v of key, and reports true, when the
-// key is a heap of digits no larger than m.digits and v a nimber, the most common fact of a
+// key is a heap of digits from m.lo to m.hi and v a nimber, the most common fact of a
 // heap game; else it does nothing and fact must make the line. Such a line, after another,
 // comes after it as its key does.
 func (m *lineMaker) digitLine(key, v []byte) bool {
@@ -113,7 +113,7 @@ func (m *lineMaker) digitLine(key, v []byte) bool {
 		}
 		h = h*10 + int(c-'0')
 	}
-	if h > m.digits {
+	if h < m.lo || h > m.hi {
 		return false
 	}
 	digits := 1
@@ -497,7 +497,7 @@ func (s *Store) exportRange(ctx context.Context, snap *pebble.Snapshot, r keyRan
 			it.Close()
 			return s.readError(err)
 		}
-		if m.digits == 0 || !m.digitLine(k[i+2:], v) {
+		if m.hi < m.lo || !m.digitLine(k[i+2:], v) {
 			f, err := engine.DecodeFact(v)
 			if err != nil {
 				_, err = decodeValue(bytes.Clone(k), v) // the error names the key
