@@ -38,7 +38,9 @@ const partBlocks = 32
 // A lineMaker makes the lines of facts read from the store, as WriteGlop (FormatGlop,
 // FormatSPOTS) or WriteJSONL writes them, in blocks of about exportBlock bytes: one a
 // goroutine. A heap's fact is written straight from its key (games.NotationKeyer), with no
-// Record; any other goes through Export's Record and its notation.
+// Record, and a heap's nimber of a key of digits (games.DigitKeyer) straight from the bytes
+// read, with no decoder and no call a key (digitLine); any other goes through Export's Record
+// and its notation.
 type lineMaker struct {
 	format   string
 	open     map[string]games.Game // for notation
