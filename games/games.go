@@ -45,6 +45,14 @@ type NotationKeyer interface {
 	IsNotationKey(s string) bool
 }
 
+// A DigitKeyer is a NotationKeyer that tells at once which keys of decimal digits are their
+// own notation: every key of digits without a leading zero whose number is lo to hi, of
+// DigitKeys() at the moment (hi may grow, never shrink). An export asks once a game rather
+// than once a key.
+type DigitKeyer interface {
+	DigitKeys() (lo, hi int)
+}
+
 // A HeapGame is a game whose positions are sums of heaps; `grundy seq` works on those.
 type HeapGame interface {
 	Game

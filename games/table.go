@@ -53,6 +53,14 @@ func (h heapGame) IsNotationKey(s string) bool {
 	return ok && nk.IsNotationKey(s)
 }
 
+// DigitKeys is the heap game's (games/octal), or none.
+func (h heapGame) DigitKeys() (lo, hi int) {
+	if dk, ok := h.nimberer.(DigitKeyer); ok {
+		return dk.DigitKeys()
+	}
+	return 1, 0
+}
+
 func octalGame(code string) (Game, error) {
 	g, err := octal.New(code)
 	if err != nil {

@@ -38,14 +38,18 @@ const partBlocks = 32
 // A lineMaker makes the lines of facts read from the store, as WriteGlop (FormatGlop,
 // FormatSPOTS) or WriteJSONL writes them, in blocks of about exportBlock bytes: one a
 // goroutine. A heap's fact is written straight from its key (games.NotationKeyer), with no
-// Record; any other goes through Export's Record and its notation.
+// Record, and a heap's nimber of a key of digits (games.DigitKeyer) straight from the bytes
+// read, with no decoder and no call a key (digitLine); any other goes through Export's Record
+// and its notation.
 type lineMaker struct {
-	format string
-	open   map[string]games.Game // for notation
-	byPos  map[string]games.Game // for appendJSONL
-	game   string                // the game of the fact before
-	nk     games.NotationKeyer   // game's, when its keys may be written as they are
-	plain  bool                  // game's name goes in JSON as it is
+	format   string
+	open     map[string]games.Game // for notation
+	byPos    map[string]games.Game // for appendJSONL
+	game     string                // the game of the fact before
+	nk       games.NotationKeyer   // game's, when its keys may be written as they are
+	lo, hi   int                   // keys of digits of heaps lo to hi are their notation (digitLine)
+	plain    bool                  // game's name goes in JSON as it is
+	jsonHead []byte                // a jsonl line's bytes before its position, in game
 
 	b      []byte // the block being made
 	last   int    // where its last line starts, or -1
@@ -63,7 +67,7 @@ func newLineMaker(format string, b []byte) *lineMaker {
 
 // setGame makes game the game of the facts to come.
 func (m *lineMaker) setGame(game string) {
-	m.game, m.nk, m.plain = game, nil, plainJSON(game)
+	m.game, m.nk, m.lo, m.hi, m.plain = game, nil, 1, 0, plainJSON(game)
 	g, ok := m.open[game]
 	if !ok {
 		g, _ = games.Lookup(game) // a game no longer known: keys only
@@ -72,6 +76,96 @@ func (m *lineMaker) setGame(game string) {
 	if _, decoded := g.(games.KeyDecoder); !decoded && game != "sprouts" { // as notation sees them
 		m.nk, _ = g.(games.NotationKeyer)
 	}
+	if dk, ok := m.nk.(games.DigitKeyer); ok && (m.plain || m.format != FormatJSONL) {
+		m.lo, m.hi = dk.DigitKeys()
+		m.jsonHead = append(append(append(m.jsonHead[:0], jsonHead...), game...), jsonPosition...)
+	}
+}
+
+// nimberTag is the first byte of a nimber's binary form (engine.Fact.AppendBinary), followed
+// by the nimber as a uvarint.
+var nimberTag = func() byte {
+	b, _ := engine.Fact{}.WithNimber(0).AppendBinary(nil)
+	return b[0]
+}()
+
+// The parts of a jsonl line around its game, its position and its nimber (appendPlainJSONL).
+const (
+	jsonHead     = `{"game":"`
+	jsonPosition = `","position":"`
+	jsonNimber   = `","nimber":`
+)
+
+// digitLine makes the line of the fact of binary form v of key, and reports true, when the
+// key is a heap of digits from m.lo to m.hi and v a nimber, the most common fact of a
+// heap game; else it does nothing and fact must make the line. Such a line, after another,
+// comes after it as its key does.
+func (m *lineMaker) digitLine(key, v []byte) bool {
+	if len(v) < 2 || len(v) > 5 || v[0] != nimberTag || len(key) == 0 || len(key) > 9 || key[0] == '0' {
+		return false
+	}
+	n, w := binary.Uvarint(v[1:])
+	if w != len(v)-1 || n > math.MaxInt32 {
+		return false
+	}
+	h := 0
+	for _, c := range key {
+		if c-'0' > 9 {
+			return false
+		}
+		h = h*10 + int(c-'0')
+	}
+	if h < m.lo || h > m.hi {
+		return false
+	}
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	jsonl := m.format == FormatJSONL
+	size := len(key) + digits + 2 // key, space, nimber, newline
+	if jsonl {
+		size = len(m.jsonHead) + len(key) + len(jsonNimber) + digits + 2 // …}, newline
+	} else if !m.inline && m.last >= 0 {
+		return false // fact compares it with the line before
+	}
+	if cap(m.b)-len(m.b) < size {
+		return false // fact grows the block
+	}
+	at := len(m.b)
+	b := m.b[:at+size]
+	i := at
+	if jsonl {
+		i += copy(b[i:], m.jsonHead)
+		i += copy(b[i:], key)
+		copy(b[i:], jsonNimber)
+		b[len(b)-2] = '}'
+	} else {
+		copy(b[i:], key)
+		b[i+len(key)] = ' '
+	}
+	i = len(b) - 1
+	if jsonl {
+		i--
+	}
+	b[len(b)-1] = '\n'
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		if n < 10 {
+			break
+		}
+		n /= 10
+	}
+	m.facts++
+	if jsonl {
+		m.b = b
+		return true
+	}
+	m.written++
+	m.b = b
+	m.last, m.inline = at, true
+	return true
 }
 
 // fact makes the line of fact f of key in m.game, or none.
@@ -405,15 +499,17 @@ func (s *Store) exportRange(ctx context.Context, snap *pebble.Snapshot, r keyRan
 			it.Close()
 			return s.readError(err)
 		}
-		f, err := engine.DecodeFact(v)
-		if err != nil {
-			_, err = decodeValue(bytes.Clone(k), v) // the error names the key
-			it.Close()
-			return s.readError(err)
-		}
-		if err := m.fact(k[i+2:], f); err != nil {
-			it.Close()
-			return err
+		if m.hi < m.lo || !m.digitLine(k[i+2:], v) {
+			f, err := engine.DecodeFact(v)
+			if err != nil {
+				_, err = decodeValue(bytes.Clone(k), v) // the error names the key
+				it.Close()
+				return s.readError(err)
+			}
+			if err := m.fact(k[i+2:], f); err != nil {
+				it.Close()
+				return err
+			}
 		}
 		if m.full() {
 			if err := give(m.b, m.sorted); err != nil {

@@ -138,3 +138,39 @@ func TestExport_Stopped(t *testing.T) {
 		}
 	}
 }
+
+// The lines made straight from a key of digits and its nimber's bytes are those of the
+// writers, next to lines that are not (a fact that excludes nimbers), with nimbers of one to
+// three bytes, in a game whose heap of 1 has no move.
+func TestExport_DigitLines(t *testing.T) {
+	s := openTemp(t)
+	for n := 2; n <= 400; n++ { // the heap of 1 has no move: no line of Glop
+		f := engine.Fact{}.WithNimber(n * n % 100_000)
+		if n%7 == 0 {
+			f = engine.Fact{}.Without(0).Without(n % 5)
+		}
+		s.Facts("dawsons-kayles").Put(strconv.Itoa(n), f)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := Export(s, "dawsons-kayles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var want, got bytes.Buffer
+	if err := WriteJSONL(&want, recs); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := ExportJSONL(ctx, s, "dawsons-kayles", &got); err != nil || n != len(recs) || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("ExportJSONL = %d, %v:\n%.300s\nwant %d facts:\n%.300s", n, err, got.Bytes(), len(recs), want.Bytes())
+	}
+	want.Reset()
+	got.Reset()
+	ww, ws, werr := WriteGlop(&want, FormatGlop, recs)
+	gw, gs, gerr := ExportGlop(ctx, s, "dawsons-kayles", FormatGlop, &got)
+	if gw != ww || gs != ws || werr != nil || gerr != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("ExportGlop = %d, %d, %v:\n%.300s\nwant %d, %d:\n%.300s", gw, gs, gerr, got.Bytes(), ww, ws, want.Bytes())
+	}
+}

@@ -343,8 +343,8 @@ func appendJSONL(b []byte, r Record, open map[string]games.Game) ([]byte, error)
 // they are (plainJSON), as json.Marshal writes it at a tenth of its cost; plainLine reads it
 // so.
 func appendPlainJSONL[S string | []byte](b []byte, game string, pos S, n int) []byte {
-	b = append(append(append(append(b, `{"game":"`...), game...), `","position":"`...), pos...)
-	return append(strconv.AppendInt(append(b, `","nimber":`...), int64(n), 10), '}', '\n')
+	b = append(append(append(append(b, jsonHead...), game...), jsonPosition...), pos...)
+	return append(strconv.AppendInt(append(b, jsonNimber...), int64(n), 10), '}', '\n')
 }
 
 // plainJSON reports whether json.Marshal writes s as it is, between quotes: printable ASCII

@@ -45,6 +45,26 @@ func (g *Game) IsNotationKey(s string) bool {
 	return n <= g.sure() && g.isLive(n)
 }
 
+// DigitKeys returns lo and hi such that IsNotationKey holds for every heap of lo to hi
+// tokens (hi < lo if none): the heaps past the last without a move, up to what the sieve
+// surely reaches.
+func (g *Game) DigitKeys() (lo, hi int) {
+	hi = min(g.sure(), 999_999_999)
+	if !g.liveLarge { // the heaps before the first without a move, if any
+		for n := 1; n < len(g.live); n++ {
+			if !g.live[n] {
+				return 1, min(n-1, hi)
+			}
+		}
+		return 1, min(len(g.live)-1, hi)
+	}
+	lo = len(g.live)
+	for lo > 1 && g.live[lo-1] {
+		lo--
+	}
+	return lo, hi
+}
+
 // parseHeaps reads a list of heap sizes, checking the limits before it allocates, and drops
 // the empty heaps. Only a heap above what the sieve surely reaches asks g.MaxHeap, which may
 // have to look for a period first.

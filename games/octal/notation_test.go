@@ -141,5 +141,19 @@ func TestIsNotationKey(t *testing.T) {
 				t.Errorf("%s: IsNotationKey(%q) = %v, want %v (from Parse)", name, in, got, want)
 			}
 		}
+		// Every heap from lo to hi is a notation key; the one before lo is not, nor the one
+		// after hi when the sieve reaches past it.
+		lo, hi := g.DigitKeys()
+		for n := lo; n <= min(hi, 5000); n++ {
+			if !g.IsNotationKey(strconv.Itoa(n)) {
+				t.Fatalf("%s: DigitKeys = %d, %d, but IsNotationKey(%d) is false", name, lo, hi, n)
+			}
+		}
+		if lo > 1 && g.IsNotationKey(strconv.Itoa(lo-1)) || hi < 1000 && g.sure() > hi && g.IsNotationKey(strconv.Itoa(hi+1)) {
+			t.Errorf("%s: DigitKeys = %d, %d: a heap next to them is a notation key", name, lo, hi)
+		}
+		if name == "dawsons-kayles" && (lo != 2 || hi < 1000) {
+			t.Errorf("%s: DigitKeys = %d, %d, want 2 and a large bound", name, lo, hi)
+		}
 	}
 }
