@@ -1,6 +1,9 @@
 package sprouts
 
-import "sync/atomic"
+import (
+	"hash/maphash"
+	"sync/atomic"
+)
 
 // The options of a land are its moves' lands, each reduced, split and written; most of the
 // time goes to writing (canon). Most lands written are written again soon: the regions a
@@ -26,6 +29,14 @@ type landText struct {
 
 var landMemo [1 << landMemoBits]atomic.Pointer[landText]
 
+// The pieces of lands (see pieceKey) are put in canonical form by the full search, for the
+// mover's kinds of boundaries and the canon's kinds of choices; the same few pieces come back
+// in land after land. pieceMemoTable remembers their texts as landMemo does lands', by their
+// codes and pin.
+const pieceMemoBits = 14
+
+var pieceMemoTable [1 << pieceMemoBits]atomic.Pointer[landText]
+
 // landMemoOff turns the memo off, for the tests that compare its texts with the canon's.
 var landMemoOff atomic.Bool
 
@@ -47,12 +58,8 @@ func cheapText(c *canon, codes []uint8, dst []byte) ([]byte, int) {
 	return dst, lives
 }
 
-// landHash is the 64-bit FNV-1a hash of a land's codes.
-func landHash(codes []uint8) uint64 {
-	h := uint64(14695981039346656037)
-	for _, x := range codes {
-		h ^= uint64(x)
-		h *= 1099511628211
-	}
-	return h
-}
+// landHash hashes a land's codes for the memos. The seed is new in every process: a memo's
+// answers never depend on where an entry sits, only how often it is found.
+func landHash(codes []uint8) uint64 { return maphash.Bytes(memoSeed, codes) }
+
+var memoSeed = maphash.MakeSeed()

@@ -324,13 +324,18 @@ func (c *canon) renderBoundary(dst []byte, b, o, start int) []byte {
 	bnd := c.bnd[b]
 	n := bnd.len()
 	c.names.down = 0
-	for m := range n {
-		i := (start + m) % n
-		if o == 1 {
-			i = n - 1 - i
-		}
-		s := c.codes[bnd.lo+i]
+	i, step := bnd.lo+start, 1 // forwards from start, or backwards from its mirror
+	if o == 1 {
+		i, step = bnd.hi-1-start, -1
+	}
+	for range n {
+		s := c.codes[i]
 		dst = append(dst, c.names.code(s, c.lower(s)))
+		if i += step; i == bnd.hi {
+			i = bnd.lo
+		} else if i < bnd.lo {
+			i = bnd.hi - 1
+		}
 	}
 	return dst
 }
