@@ -23,8 +23,9 @@ const landMemoBits = 16
 // A landText is a land's codes and what writing it gives.
 type landText struct {
 	codes string // the reduced land's codes
-	text  string // its cheap text
+	text  string // its cheap text, or its canonical text in exactMemo
 	lives int
+	exact bool // in exactMemo: the full search saw every way (see canon.search)
 }
 
 var landMemo [1 << landMemoBits]atomic.Pointer[landText]
@@ -56,6 +57,25 @@ func cheapText(c *canon, codes []uint8, dst []byte) ([]byte, int) {
 	dst = c.writeCheap(dst)
 	slot.Store(&landText{codes: string(codes), text: string(dst[lo:]), lives: lives})
 	return dst, lives
+}
+
+// exactMemo remembers the canonical texts (canon.write) of lands as landMemo does their
+// cheap ones: Parse, String and Exactly write the same lands again and again, in the lands
+// of the positions of a store or of a solution tree.
+var exactMemo [1 << landMemoBits]atomic.Pointer[landText]
+
+// exactText returns the canonical text and the lives of the land of codes, and whether the
+// full search saw every way, from the memo when it remembers them, else written by c.
+func exactText(c *canon, codes []uint8, dst []byte) ([]byte, int, bool) {
+	slot := &exactMemo[landHash(codes)&(1<<landMemoBits-1)]
+	if e := slot.Load(); e != nil && e.codes == string(codes) && !landMemoOff.Load() {
+		return append(dst, e.text...), e.lives, e.exact
+	}
+	lives := c.load(codes)
+	lo := len(dst)
+	dst = c.write(dst)
+	slot.Store(&landText{codes: string(codes), text: string(dst[lo:]), lives: lives, exact: c.exact})
+	return dst, lives, c.exact
 }
 
 // landHash hashes a land's codes for the memos. The seed is new in every process: a memo's
