@@ -1,6 +1,9 @@
 package sprouts
 
-import "sync/atomic"
+import (
+	"hash/maphash"
+	"sync/atomic"
+)
 
 // The options of a land are its moves' lands, each reduced, split and written; most of the
 // time goes to writing (canon). Most lands written are written again soon: the regions a
@@ -20,11 +23,20 @@ const landMemoBits = 16
 // A landText is a land's codes and what writing it gives.
 type landText struct {
 	codes string // the reduced land's codes
-	text  string // its cheap text
+	text  string // its cheap text, or its canonical text in exactMemo
 	lives int
+	exact bool // in exactMemo: the full search saw every way (see canon.search)
 }
 
 var landMemo [1 << landMemoBits]atomic.Pointer[landText]
+
+// The pieces of lands (see pieceKey) are put in canonical form by the full search, for the
+// mover's kinds of boundaries and the canon's kinds of choices; the same few pieces come back
+// in land after land. pieceMemoTable remembers their texts as landMemo does lands', by their
+// codes and pin.
+const pieceMemoBits = 14
+
+var pieceMemoTable [1 << pieceMemoBits]atomic.Pointer[landText]
 
 // landMemoOff turns the memo off, for the tests that compare its texts with the canon's.
 var landMemoOff atomic.Bool
@@ -47,12 +59,27 @@ func cheapText(c *canon, codes []uint8, dst []byte) ([]byte, int) {
 	return dst, lives
 }
 
-// landHash is the 64-bit FNV-1a hash of a land's codes.
-func landHash(codes []uint8) uint64 {
-	h := uint64(14695981039346656037)
-	for _, x := range codes {
-		h ^= uint64(x)
-		h *= 1099511628211
+// exactMemo remembers the canonical texts (canon.write) of lands as landMemo does their
+// cheap ones: Parse, String and Exactly write the same lands again and again, in the lands
+// of the positions of a store or of a solution tree.
+var exactMemo [1 << landMemoBits]atomic.Pointer[landText]
+
+// exactText returns the canonical text and the lives of the land of codes, and whether the
+// full search saw every way, from the memo when it remembers them, else written by c.
+func exactText(c *canon, codes []uint8, dst []byte) ([]byte, int, bool) {
+	slot := &exactMemo[landHash(codes)&(1<<landMemoBits-1)]
+	if e := slot.Load(); e != nil && e.codes == string(codes) && !landMemoOff.Load() {
+		return append(dst, e.text...), e.lives, e.exact
 	}
-	return h
+	lives := c.load(codes)
+	lo := len(dst)
+	dst = c.write(dst)
+	slot.Store(&landText{codes: string(codes), text: string(dst[lo:]), lives: lives, exact: c.exact})
+	return dst, lives, c.exact
 }
+
+// landHash hashes a land's codes for the memos. The seed is new in every process: a memo's
+// answers never depend on where an entry sits, only how often it is found.
+func landHash(codes []uint8) uint64 { return maphash.Bytes(memoSeed, codes) }
+
+var memoSeed = maphash.MakeSeed()

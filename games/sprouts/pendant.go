@@ -108,14 +108,8 @@ func (c *canon) pieceKey(b, o, start, pin int) (key []byte, ok bool) {
 		return nil, false
 	}
 	c.buildPiece(b, o, start, regs)
-	if c.piece == nil {
-		c.piece = new(canon)
-	}
-	c.piece.load(c.sub)
-	c.piece.pin = pin
 	lo := len(p.keys)
-	p.keys = c.piece.write(p.keys)
-	c.piece.pin = pinNone
+	p.keys = c.pieceText(p.keys, pin)
 	p.keyAt = append(p.keyAt, pieceKey{b, o, start, pin, span{lo, len(p.keys)}})
 	return p.keys[lo:], true
 }
@@ -201,4 +195,24 @@ func (c *canon) smallPieceKey(b int) ([]byte, bool) {
 	}
 	slices.Sort(c.small[1:])
 	return c.small, true
+}
+
+// pieceText appends the canonical text of the piece in c.sub, its first region keeping what
+// pin says, from the shared memo when it remembers it.
+func (c *canon) pieceText(dst []byte, pin int) []byte {
+	key := append(c.sub, uint8(pin)) // the codes, then the pin
+	slot := &pieceMemoTable[landHash(key)&(1<<pieceMemoBits-1)]
+	if e := slot.Load(); e != nil && e.codes == string(key) && !landMemoOff.Load() {
+		return append(dst, e.text...)
+	}
+	if c.piece == nil {
+		c.piece = new(canon)
+	}
+	c.piece.load(c.sub)
+	c.piece.pin = pin
+	lo := len(dst)
+	dst = c.piece.write(dst)
+	c.piece.pin = pinNone
+	slot.Store(&landText{codes: string(key), text: string(dst[lo:])})
+	return dst
 }

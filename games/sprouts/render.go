@@ -303,8 +303,12 @@ func (c *canon) pickBoundary(grp []int, o int) (k, start int) {
 	}
 	x := 0
 	if len(c.cands) > 1 {
+		best := &c.levels[levelBoundary].best
 		x, _ = c.pick(levelBoundary, len(c.cands), upper, named, func(x int, dst []byte) []byte {
-			return c.renderBoundary(dst, grp[c.cands[x][0]], o, c.cands[x][1])
+			if x == 0 { // nothing to beat yet
+				return c.renderBoundary(dst, grp[c.cands[x][0]], o, c.cands[x][1])
+			}
+			return c.renderBoundaryBelow(dst, grp[c.cands[x][0]], o, c.cands[x][1], *best)
 		})
 	}
 	return c.cands[x][0], c.cands[x][1]
@@ -321,16 +325,35 @@ func (c *canon) rotStarts(b, o int) []int {
 // lowercase letters are named from a: both places of one are in it, so their names depend on
 // the boundary and where it is read from only, never on what was rendered before.
 func (c *canon) renderBoundary(dst []byte, b, o, start int) []byte {
-	bnd := c.bnd[b]
+	return c.renderBoundaryBelow(dst, b, o, start, nil)
+}
+
+// renderBoundaryBelow is renderBoundary, but it stops as soon as the text it writes is past
+// best, the smallest text of another candidate: that text can only lose, whatever its end.
+func (c *canon) renderBoundaryBelow(dst []byte, b, o, start int, best []byte) []byte {
+	bnd, lo := c.bnd[b], len(dst)
 	n := bnd.len()
 	c.names.down = 0
-	for m := range n {
-		i := (start + m) % n
-		if o == 1 {
-			i = n - 1 - i
-		}
-		s := c.codes[bnd.lo+i]
+	i, step := bnd.lo+start, 1 // forwards from start, or backwards from its mirror
+	if o == 1 {
+		i, step = bnd.hi-1-start, -1
+	}
+	for range n {
+		s := c.codes[i]
 		dst = append(dst, c.names.code(s, c.lower(s)))
+		if m := len(dst) - lo - 1; m < len(best) {
+			switch x := dst[lo+m]; {
+			case x > best[m]:
+				return dst
+			case x < best[m]:
+				best = nil // smaller already: write it whole
+			}
+		}
+		if i += step; i == bnd.hi {
+			i = bnd.lo
+		} else if i < bnd.lo {
+			i = bnd.hi - 1
+		}
 	}
 	return dst
 }

@@ -30,9 +30,11 @@ func (w *workspace) add(codes, dead []uint8) {
 			w.lives += lives
 			w.exact = false
 		} else {
-			w.lives += w.can.load(codes)
-			w.text = w.can.write(w.text)
-			w.exact = w.exact && w.can.exact
+			var lives int
+			var exact bool
+			w.text, lives, exact = exactText(&w.can, codes, w.text)
+			w.lives += lives
+			w.exact = w.exact && exact
 		}
 		w.parts = append(w.parts, span{lo, len(w.text)})
 	}
