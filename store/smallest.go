@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"grundy/engine"
 	"grundy/games"
@@ -47,12 +48,25 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 		}
 	}
 	chosen, stopErr := smallestSet(ctx, prog, start, solver)
+	if ctx.Err() != nil && len(chosen) == len(start) {
+		return full, stopErr // stopped with nothing smaller than the plain check's, certified
+	}
 	sub := &Database{Name: db.Name, Format: db.Format}
 	for _, v := range chosen {
 		sub.Records = append(sub.Records, m.records[v])
 	}
-	// Certify again, with a context of its own: a stopped solver's best is still worth it.
-	cert, err := Certify(context.WithoutCancel(ctx), g.Name(), sub, p, DatabaseOnly())
+	// Certify again, with a context of its own: a stopped solver's best is still worth it,
+	// for a few seconds more (a set of ten thousand couples takes minutes to check: then the
+	// plain check's is the one kept).
+	recheck, cancel := context.WithoutCancel(ctx), func() {}
+	if ctx.Err() != nil {
+		recheck, cancel = context.WithTimeout(recheck, recheckGrace)
+	}
+	defer cancel()
+	cert, err := Certify(recheck, g.Name(), sub, p, DatabaseOnly())
+	if err != nil && recheck.Err() != nil {
+		return full, stopErr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the solver's choice of %d couples does not prove it: %w", len(chosen), err)
 	}
@@ -61,6 +75,9 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 	}
 	return cert, stopErr
 }
+
+// recheckGrace is how long a stopped Smallest may still check the solver's best set.
+const recheckGrace = 5 * time.Second
 
 // stoppedAt returns the plain check's certificate with err when ctx stopped the work after
 // it, and err alone when something else failed.
