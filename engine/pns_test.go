@@ -212,21 +212,30 @@ func TestPNS_CollectsWithinItsBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := pnsSolver(NewMapCache(), WithTreeBytes(16<<10))
-		got, err := s.Nimber(ctx, p)
+		s, ok := nimberWithin(t, seed, p, want, 16<<10)
 		collected += s.pns.collected
-		switch {
-		case err == nil && got != want:
-			t.Fatalf("seed %d: Nimber(%q) = %d within 16 KB, want %d", seed, p, got, want)
-		case err == nil:
+		if ok {
 			answered++
-		case !errors.Is(err, ErrWorkTooLarge):
-			t.Fatalf("seed %d: Nimber(%q) within 16 KB: %v", seed, p, err)
 		}
 	}
 	if answered == 0 || collected == 0 {
 		t.Errorf("%d searches answered, %d collections: want some of each", answered, collected)
 	}
+}
+
+// nimberWithin searches p's nimber by proof numbers within a DAG of budget bytes: the solver,
+// and whether it answered; a wrong answer, or a stop for another cause than its memory, fails.
+func nimberWithin(t *testing.T, seed uint64, p tokens, want int, budget int64) (*Solver, bool) {
+	t.Helper()
+	s := pnsSolver(NewMapCache(), WithTreeBytes(budget))
+	got, err := s.Nimber(context.Background(), p)
+	switch {
+	case err == nil && got != want:
+		t.Fatalf("seed %d: Nimber(%q) = %d within %d KB, want %d", seed, p, got, budget>>10, want)
+	case err != nil && !errors.Is(err, ErrWorkTooLarge):
+		t.Fatalf("seed %d: Nimber(%q) within %d KB: %v", seed, p, budget>>10, err)
+	}
+	return s, err == nil
 }
 
 // TestPNS_Tree: proofs recorded by the proof-number search pass Check, prove the nimber the
@@ -329,16 +338,10 @@ func TestPNS_PrunesToItsBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := pnsSolver(NewMapCache(), WithTreeBytes(8<<10))
-		got, err := s.Nimber(ctx, p)
+		s, ok := nimberWithin(t, seed, p, want, 8<<10)
 		pruned += s.pns.pruned
-		switch {
-		case err == nil && got != want:
-			t.Fatalf("seed %d: Nimber(%q) = %d within 8 KB, want %d", seed, p, got, want)
-		case err == nil:
+		if ok {
 			answered++
-		case !errors.Is(err, ErrWorkTooLarge):
-			t.Fatalf("seed %d: Nimber(%q) within 8 KB: %v", seed, p, err)
 		}
 		for n := range 3 {
 			s := pnsSolver(NewMapCache(), WithTreeBytes(8<<10))
