@@ -24,7 +24,7 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s)")
 	noTheory := fs.Bool("no-theory", false, "take every nimber from the file, none from the game's theory (Glop's check proper)")
 	shrink := fs.Bool("shrink", false, "with -o: then leave the couples out one at a time, each the position is still derived without (minutes on a few hundred couples; a stop keeps the smallest so far)")
-	smallest := fs.Bool("smallest", false, "with -o: the fewest of the file's couples that derive the same result, every choice weighed at once by a 0-1 program that COIN-OR CBC (the cbc command) solves; nimbers from the file alone; a stop keeps the smallest found")
+	smallest := fs.Bool("smallest", false, "with -o: the fewest of the file's couples that derive the same result, every choice weighed at once by a 0-1 program that COIN-OR CBC (the cbc command) solves; nimbers from the file alone; a stop keeps the smallest found, and --timeout ends the search only: the smallest found is then checked, however long that takes")
 	outcomeOnly := fs.Bool("outcome-only", false, "derive the outcome only: the file's line giving a position of one component a nimber other than 0 is not read, so the proof shows it winning from its options")
 	pos, err := parseArgs(fs, args)
 	switch {
@@ -59,9 +59,10 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if *outcomeOnly {
 		db = withoutComponents(db, p)
 	}
+	start := time.Now()
+	signals := ctx // a --smallest run's stop proper: its timeout ends its search only
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	start := time.Now()
 	var opts []store.CertifyOption
 	if *noTheory || *smallest {
 		opts = append(opts, store.DatabaseOnly())
@@ -75,7 +76,11 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if *smallest {
 		used := len(cert.Used)
 		said := used
-		best, err := store.Smallest(ctx, g, db, p, store.CBC{
+		var deadline time.Time
+		if *timeout > 0 {
+			deadline = start.Add(*timeout)
+		}
+		best, err := store.Smallest(signals, g, db, p, cert, store.CBC{
 			Progress: func(n int, _ time.Duration) {
 				if n < said { // each of the solver's runs says its sets from the largest
 					said = n
@@ -85,7 +90,7 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 			Bound: func(lower float64) {
 				fmt.Fprintf(env.Stderr, "smallest: none has fewer than %s couples (the relaxation's bound, %v)\n", numfmt.Grouped(int64(math.Ceil(lower-1e-6))), time.Since(start).Round(time.Second))
 			},
-		})
+		}, deadline)
 		switch {
 		case best == nil:
 			return dbFail(env, "check", err)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,24 +23,30 @@ import (
 // solves it (the cbc command; see Solver). Its answer is checked by Certify before it is
 // returned, so the program is trusted for nothing but its choice.
 //
-// The proof takes its nimbers from db alone, never from the game's theory (DatabaseOnly):
-// the result is a certificate Glop's check accepts as it is. A stop (ctx) returns the
-// smallest certificate found, with ctx's error: the solver's best, else the plain check's
-// couples; the error alone when the plain check itself was stopped.
-func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, solver Solver) (*Certificate, error) {
-	full, err := Certify(ctx, g.Name(), db, p, DatabaseOnly())
-	if err != nil {
-		return nil, err
+// full is the plain check's certificate of p from db, Certify's with DatabaseOnly: the proof
+// takes its nimbers from db alone, never from the game's theory, so that the result is a
+// certificate Glop's check accepts as it is.
+//
+// The search stops at deadline (none when zero) or when ctx is done, and returns the
+// smallest certificate found with the stop's error: the solver's best, else full's couples.
+// The solver's best is checked after a deadline however long it takes (a set of ten
+// thousand couples takes minutes: it is what the run was for); after ctx is done, for a few
+// seconds at most, full's couples kept when that is not enough.
+func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, full *Certificate, solver Solver, deadline time.Time) (*Certificate, error) {
+	search, cancel := ctx, context.CancelFunc(func() {})
+	if !deadline.IsZero() {
+		search, cancel = context.WithDeadline(ctx, deadline)
 	}
+	defer cancel()
 	// Stopped before the solver ran, the plain check's couples are the smallest found: a
 	// pool of tens of thousands takes longer to write as a program than to check.
-	m, err := newCoupleModel(ctx, g, db)
+	m, err := newCoupleModel(search, g, db)
 	if err != nil {
-		return stoppedAt(ctx, full, err)
+		return stoppedAt(search, full, err)
 	}
 	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
-		return stoppedAt(ctx, full, err)
+		return stoppedAt(search, full, err)
 	}
 	start := make([]int, 0, len(full.Used))
 	for _, r := range full.Used {
@@ -47,25 +54,25 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 			start = append(start, v)
 		}
 	}
-	chosen, stopErr := smallestSet(ctx, prog, start, solver)
-	if ctx.Err() != nil && len(chosen) == len(start) {
-		return full, stopErr // stopped with nothing smaller than the plain check's, certified
+	chosen, stopErr := smallestSet(search, prog, start, solver)
+	if chosen == nil {
+		return stoppedAt(search, full, stopErr)
+	}
+	if len(chosen) == len(start) {
+		return full, stopErr // nothing smaller than the plain check's, certified already
 	}
 	sub := &Database{Name: db.Name, Format: db.Format}
 	for _, v := range chosen {
 		sub.Records = append(sub.Records, m.records[v])
 	}
-	// Certify again, with a context of its own: a stopped solver's best is still worth it,
-	// for a few seconds more (a set of ten thousand couples takes minutes to check: then the
-	// plain check's is the one kept).
-	recheck, cancel := context.WithoutCancel(ctx), func() {}
+	check, cancelCheck := ctx, context.CancelFunc(func() {})
 	if ctx.Err() != nil {
-		recheck, cancel = context.WithTimeout(recheck, recheckGrace)
+		check, cancelCheck = context.WithTimeout(context.WithoutCancel(ctx), recheckGrace)
 	}
-	defer cancel()
-	cert, err := Certify(recheck, g.Name(), sub, p, DatabaseOnly())
-	if err != nil && recheck.Err() != nil {
-		return full, stopErr
+	defer cancelCheck()
+	cert, err := Certify(check, g.Name(), sub, p, DatabaseOnly())
+	if err != nil && check.Err() != nil {
+		return full, cmp.Or(stopErr, check.Err())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the solver's choice of %d couples does not prove it: %w", len(chosen), err)
@@ -213,12 +220,14 @@ type coupleModel struct {
 	pos     []engine.Position // each record's position, keyed as the check keys it
 	index   map[string]int    // key → variable
 	memo    map[coupleID][][]int
+	options map[string][]optionCouples // component key → its options the database proves
 	work    int
 	ctx     context.Context
 }
 
 func newCoupleModel(ctx context.Context, g games.Game, db *Database) (*coupleModel, error) {
-	m := &coupleModel{index: map[string]int{}, memo: map[coupleID][][]int{}, ctx: ctx}
+	m := &coupleModel{index: map[string]int{}, memo: map[coupleID][][]int{},
+		options: map[string][]optionCouples{}, ctx: ctx}
 	for _, r := range db.Records {
 		if _, ok := r.Fact.Nimber(); !ok {
 			continue
@@ -385,12 +394,13 @@ func (m *coupleModel) win1(c engine.Position, key string, x int) ([][]int, error
 			out = append(out, []int{v})
 		}
 	}
-	for o := range c.Options() {
-		if err := m.tick(); err != nil {
-			return nil, err
-		}
-		if a, ok := m.losing(o, x); ok {
-			out = append(out, a)
+	opts, err := m.optionsOf(c, key)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range opts {
+		if o.xor == x {
+			out = append(out, o.couples)
 		}
 	}
 	out = dedupe(out)
@@ -398,16 +408,37 @@ func (m *coupleModel) win1(c engine.Position, key string, x int) ([][]int, error
 	return out, nil
 }
 
-// losing gives the couples that show (o, x) losing, when the database has every component
-// of o left after pairs cancel and their nimbers XOR to x.
-func (m *coupleModel) losing(o engine.Position, x int) ([]int, bool) {
-	var a []int
-	n, ok := componentsXOR(o, func(c engine.Position) (int, bool) {
-		k, v, ok := m.nimber(c.Key())
-		a = append(a, v)
-		return k, ok
-	})
-	return sortedSet(a), ok && n == x
+// optionCouples is an option of a component whose every component left after pairs cancel
+// is in the database: their nimbers' XOR, and their couples.
+type optionCouples struct {
+	xor     int
+	couples []int
+}
+
+// optionsOf gives the options of the component c (key) that the database can show losing
+// against some heap. They are made once a component, whatever the heap: the same component
+// comes back against many heaps, and making its options (canonical texts) is the cost.
+func (m *coupleModel) optionsOf(c engine.Position, key string) ([]optionCouples, error) {
+	if opts, ok := m.options[key]; ok {
+		return opts, nil
+	}
+	opts := []optionCouples{}
+	for o := range c.Options() {
+		if err := m.tick(); err != nil {
+			return nil, err
+		}
+		var a []int
+		x, ok := componentsXOR(o, func(c engine.Position) (int, bool) {
+			k, v, ok := m.nimber(c.Key())
+			a = append(a, v)
+			return k, ok
+		})
+		if ok {
+			opts = append(opts, optionCouples{x, sortedSet(a)})
+		}
+	}
+	m.options[key] = opts
+	return opts, nil
 }
 
 func sortedSet(a []int) []int {

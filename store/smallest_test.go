@@ -98,7 +98,11 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	pool := union(db, solved)
 	ctx := context.Background()
 
-	got, err := Smallest(ctx, g, pool, p, CBC{})
+	full, err := Certify(ctx, "sprouts", pool, p, DatabaseOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Smallest(ctx, g, pool, p, full, CBC{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +110,6 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, _ := Certify(ctx, "sprouts", pool, p, DatabaseOnly())
 	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
 		t.Fatal(err)
@@ -133,32 +136,54 @@ func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
 	g, db := unminimised5(t)
 	solved, p := solvedDatabase(t, g, "0*5")
 	pool := union(db, solved)
-	counted := &countedContext{Context: context.Background(), left: -1}
-	full, err := Certify(counted, "sprouts", pool, p, DatabaseOnly())
+	full, err := Certify(context.Background(), "sprouts", pool, p, DatabaseOnly())
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The same calls again, and the next one, in the program's writing, says stopped.
-	ctx := &countedContext{Context: context.Background(), left: counted.calls}
-	got, err := Smallest(ctx, g, pool, p, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, err := Smallest(ctx, g, pool, p, full, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")}, time.Time{})
 	if !errors.Is(err, context.Canceled) || got == nil || len(got.Used) != len(full.Used) {
 		t.Fatalf("stopped after the check: %v, %v; want the check's %d couples and the stop", got, err, len(full.Used))
 	}
 }
 
-// A countedContext is a context whose Err says cancelled from its left-th call on (never
-// when left < 0), counting its calls.
-type countedContext struct {
-	context.Context
-	left, calls int
+// A search stopped by its deadline still returns the solver's best set, checked after it:
+// the stop of the run as a whole (ctx) is what cuts the check short, not the deadline.
+func TestSmallest_CheckedAfterItsDeadline(t *testing.T) {
+	needCBC(t)
+	g, db := unminimised5(t)
+	solved, p := solvedDatabase(t, g, "0*5")
+	pool := union(db, solved)
+	full, err := Certify(context.Background(), "sprouts", pool, p, DatabaseOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Smallest(context.Background(), g, pool, p, full, patient{}, time.Now().Add(200*time.Millisecond))
+	if !errors.Is(err, context.DeadlineExceeded) || got == nil || len(got.Used) >= len(full.Used) || !sameResult(got, full) {
+		t.Fatalf("got %v, %v; want fewer than the plain check's %d couples, and the deadline", got, err, len(full.Used))
+	}
 }
 
-func (c *countedContext) Err() error {
-	c.calls++
-	if c.left >= 0 && c.calls > c.left {
-		return context.Canceled
+// patient is CBC that says its smallest set only when stopped, as a search cut short by its
+// deadline does.
+type patient struct{}
+
+func (patient) Relax(ctx context.Context, prog *Program) (map[int]float64, float64, error) {
+	all := map[int]float64{}
+	for _, v := range prog.used() {
+		all[v] = 1
 	}
-	return nil
+	return all, 0, nil
+}
+
+func (patient) Solve(ctx context.Context, prog *Program) ([]int, error) {
+	set, err := CBC{}.Solve(context.Background(), prog)
+	if err != nil {
+		return nil, err
+	}
+	<-ctx.Done()
+	return set, ctx.Err()
 }
 
 // union returns the records of a and b, each key once.
