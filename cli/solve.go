@@ -94,8 +94,8 @@ func (f *solveFlags) check() error {
 	switch {
 	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex":
 		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary or mex", quote(f.algo))
-	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary":
-		return usagef("--misere searches whole positions, with no nimbers: --algo %s does not apply", quote(f.algo))
+	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary" && f.algo != "pns":
+		return usagef("--misere searches whole positions, with no nimbers, depth first (couples) or by proof numbers (pns): --algo %s does not apply", quote(f.algo))
 	case f.cacheMB < 1 || f.cacheMB > 1<<20:
 		return usagef("--cache-mb %d: want 1 to %d", f.cacheMB, 1<<20)
 	case f.timeout < 0:

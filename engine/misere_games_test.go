@@ -252,8 +252,9 @@ func formsSettings() map[string]func() *engine.MisereForms {
 }
 
 // TestMisereByForms_RandomPositions: on random positions of 2 to 5 spots played a few moves,
-// and sums of two of them (20; 400 with GRUNDY_SOAK set), the search by forms agrees with the misère search of whole
-// positions and with the brute force.
+// and sums of two of them (20; 400 with GRUNDY_SOAK set), the search by forms, depth first
+// and by proof numbers, agrees with the misère search of whole positions and with the brute
+// force.
 func TestMisereByForms_RandomPositions(t *testing.T) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(34, 20))
@@ -279,9 +280,13 @@ func TestMisereByForms_RandomPositions(t *testing.T) {
 			t.Fatalf("MisereOutcome(%s) = %v, %v, want %v", p, old, err, want)
 		}
 		for name, forms := range formsSettings() {
-			win, err := engine.NewSolver().MisereOutcomeByForms(ctx, p, forms())
-			if err != nil || win != want {
-				t.Fatalf("%s: MisereOutcomeByForms(%s) = %v, %v, want %v", name, p, win, err, want)
+			for _, pns := range []bool{false, true} {
+				s := engine.NewSolver()
+				s.UseProofNumbers(pns)
+				win, err := s.MisereOutcomeByForms(ctx, p, forms())
+				if err != nil || win != want {
+					t.Fatalf("%s, proof numbers %v: MisereOutcomeByForms(%s) = %v, %v, want %v", name, pns, p, win, err, want)
+				}
 			}
 		}
 	}
@@ -291,7 +296,7 @@ func TestMisereByForms_RandomPositions(t *testing.T) {
 const misereSpots = "WLLLWWLLLWWWLLLWWWLL"
 
 // TestMisereByForms_Spots: 0*1 … 0*7 (0*9 with GRUNDY_SOAK set) by forms, one table kept
-// from one p to the next, as OEIS A164950 says.
+// from one p to the next, as OEIS A164950 says: even p by proof numbers, odd p depth first.
 func TestMisereByForms_Spots(t *testing.T) {
 	last := 7
 	if testing.Short() {
@@ -311,7 +316,9 @@ func TestMisereByForms_Spots(t *testing.T) {
 			}
 			_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
 			start := time.Now()
-			win, err := engine.NewSolver().MisereOutcomeByForms(context.Background(), p, f)
+			s := engine.NewSolver()
+			s.UseProofNumbers(spots%2 == 0)
+			win, err := s.MisereOutcomeByForms(context.Background(), p, f)
 			got := outcome(win)
 			if err != nil || got != misereSpots[spots-1:spots] {
 				t.Errorf("%s: misère 0*%d = %s, %v, want %s", name, spots, got, err, misereSpots[spots-1:spots])

@@ -288,7 +288,11 @@ func (s *Solver) MisereOutcomeByForms(ctx context.Context, p Position, forms *Mi
 	forms.optionsOf = m.componentOptions
 	defer func() { forms.optionsOf = nil }()
 	large, t := m.absorb(nil, partsOf(p.Split()), 0)
-	if s.err == nil {
+	switch {
+	case s.err != nil:
+	case s.pns != nil:
+		win = m.proofNumbers(large, t)
+	default:
 		win = m.outcome(large, t)
 	}
 	return win, s.end()

@@ -108,7 +108,7 @@ func TestMisereForms_Oracle(t *testing.T) {
 // TestMisereOutcomeByForms_Oracle: the search by forms agrees with the oracle on random graph
 // games, whatever the budget (0: every component searched; small: some formed, some not;
 // large: all formed), with every cache, one table of forms kept from one position to the
-// next.
+// next, depth first and by proof numbers in turn.
 func TestMisereOutcomeByForms_Oracle(t *testing.T) {
 	ctx := context.Background()
 	for name, cache := range caches(t) {
@@ -120,14 +120,15 @@ func TestMisereOutcomeByForms_Oracle(t *testing.T) {
 				f := NewMisereForms()
 				f.Budget = budget
 				s := NewSolver(WithCache(cache()))
-				for range 5 {
+				for i := range 6 {
 					p := randomPosition(r, g)
+					s.UseProofNumbers(i%2 == 1)
 					win, err := s.MisereOutcomeByForms(ctx, p, f)
 					if err != nil {
 						t.Fatal(err)
 					}
 					if want := bruteMisere(g, p.at); win != want {
-						t.Fatalf("%s, budget %d, seed %d: MisereOutcomeByForms(%v) = %v, want %v", name, budget, seed, p.at, win, want)
+						t.Fatalf("%s, budget %d, seed %d, proof numbers %v: MisereOutcomeByForms(%v) = %v, want %v", name, budget, seed, i%2 == 1, p.at, win, want)
 					}
 				}
 			}

@@ -21,8 +21,8 @@ func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 			res.Components = []Component{{Position: res.Position}} // no normal-play fact, as below
 		}
 		return
-	case req.Algo != "" && req.Algo != Couples && req.Algo != Elementary:
-		res.Err = fmt.Errorf("job: misère play searches whole positions; the %s search does not apply", req.Algo)
+	case req.Algo != "" && req.Algo != Couples && req.Algo != Elementary && req.Algo != PNS:
+		res.Err = fmt.Errorf("job: misère play searches whole positions, depth first or by proof numbers; the %s search does not apply", req.Algo)
 		return
 	}
 	if req.Tree != TreeOnly {
@@ -59,6 +59,7 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 	if theory := misereTheory(req.Game); theory != nil {
 		return s.MisereOutcome(ctx, req.Position, theory)
 	}
+	s.UseProofNumbers(req.Algo == PNS)
 	return s.MisereOutcomeByForms(ctx, req.Position, misereForms(req.Game))
 }
 

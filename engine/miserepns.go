@@ -1,0 +1,347 @@
+package engine
+
+import "strconv"
+
+// Proof-number search of misère outcomes by forms: the positions of MisereOutcomeByForms (the
+// large components, and the small ones carried as one form) as the nodes of a DAG, the next
+// one expanded the most-proving of the whole DAG instead of the next in a depth-first order.
+// A misère loss must refute every move, and a depth-first search spends itself on the first
+// move it cannot refute quickly; proof numbers go to the move cheapest to settle wherever
+// it is. Positions proven are kept in the search's memo (seen) and, with no small component,
+// in the solver's cache, as the depth-first search keeps them.
+//
+// The player to move wins a position when one of its moves leads to a loss: its proof number
+// (to show it won) is the least disproof number of its moves, its disproof number the sum of
+// their proof numbers.
+
+// A mpnNode is one position of the DAG.
+type mpnNode struct {
+	large    []part
+	t        int32 // the form of the small components
+	key      string
+	hint     int // the large components' hints: the update order (children first)
+	pn, dn   int64
+	expanded bool
+	queued   bool
+	kids     []*mpnNode
+	parents  []*mpnNode
+}
+
+func (v *mpnNode) proven() bool { return v.pn == 0 || v.dn == 0 }
+
+// miserePN is one proof-number search: its nodes by key and those to compute again.
+type miserePN struct {
+	m     *misereCanonSearch
+	nodes  map[string]*mpnNode
+	dirty  []*mpnNode // a binary heap, smallest hint first
+	bytes  int64
+	proved int // positions proven so far: a cut with none since the last one goes round in circles
+}
+
+// mpnNodeBytes is about what a node costs beyond its keys and lists.
+const mpnNodeBytes = 160
+
+// errMisereTooLarge stops a search whose DAG does not fit its budget.
+var errMisereTooLarge = workTooLarge("the misère proof-number search passed its memory budget (--cache-mb) without proving anything new: give it more")
+
+// proofNumbers decides the position (large, t) by proof numbers, the DAG kept within half
+// the solver's tree budget (the options memo has the other half): past it, the DAG is cut
+// down to the positions nearest the root (fit), what it proved kept in seen and the cache.
+// It stops with an error when nothing was proven between two cuts.
+func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
+	if len(large) == 0 {
+		return m.f.win[t]
+	}
+	g := &miserePN{m: m, nodes: map[string]*mpnNode{}}
+	root := g.node(large, t)
+	budget := m.s.treeBudget() / 2
+	lastFit := -1
+	for !root.proven() {
+		s := m.s
+		if s.stopped() {
+			return false
+		}
+		if g.bytes > budget {
+			if g.proved == lastFit || !g.fit(root, budget/2) {
+				s.err = errMisereTooLarge
+				return false
+			}
+			lastFit = g.proved
+		}
+		v := root
+		depth := 0
+		for v.expanded {
+			v = v.mostProvingKid()
+			depth++
+		}
+		s.pnDepth(depth)
+		g.expand(v)
+		if s.err != nil {
+			return false
+		}
+		g.update(v)
+	}
+	return root.pn == 0
+}
+
+// fit keeps the positions nearest the root, breadth first, as many as limit bytes hold: a
+// position whose moves do not fit is made a leaf again, with the numbers its parents last
+// learned. It reports whether the root's moves fit.
+func (g *miserePN) fit(root *mpnNode, limit int64) bool {
+	keep := map[string]*mpnNode{root.key: root}
+	order := []*mpnNode{root}
+	bytes := root.bytes()
+	for i := 0; i < len(order); i++ {
+		v := order[i]
+		v.parents = v.parents[:0]
+		if !v.expanded {
+			continue
+		}
+		var more int64
+		for _, k := range v.kids {
+			if keep[k.key] == nil {
+				more += k.bytes()
+			}
+		}
+		if bytes+more > limit {
+			if v == root {
+				return false
+			}
+			v.kids, v.expanded = nil, false
+			continue
+		}
+		for _, k := range v.kids {
+			if keep[k.key] == nil {
+				keep[k.key] = k
+				order = append(order, k)
+			}
+		}
+		bytes += more
+	}
+	for _, v := range order {
+		for _, k := range v.kids {
+			if !k.proven() {
+				k.parents = append(k.parents, v)
+			}
+		}
+	}
+	g.nodes, g.bytes = keep, bytes
+	for _, v := range order {
+		g.bytes += int64(8 * len(v.parents))
+	}
+	return true
+}
+
+// bytes is about what v costs in the DAG, its parents left out.
+func (v *mpnNode) bytes() int64 {
+	return mpnNodeBytes + int64(len(v.key)+32*len(v.large)+16*len(v.kids))
+}
+
+// mostProvingKid is the move whose disproof number is the least: the one that sets the
+// proof number.
+func (v *mpnNode) mostProvingKid() *mpnNode {
+	var best *mpnNode
+	for _, k := range v.kids {
+		if best == nil || k.dn < best.dn {
+			best = k
+		}
+	}
+	return best
+}
+
+// node returns the position (large, t) of the DAG, made when new: proven at once when it
+// has no large component (its form's outcome) or when the search or the cache knows it.
+func (g *miserePN) node(large []part, t int32) *mpnNode {
+	key := MisereKeyPrefix + sumKey(large)
+	if t != 0 {
+		key = strconv.Itoa(int(t)) + "#" + sumKey(large)
+	}
+	if v, ok := g.nodes[key]; ok {
+		return v
+	}
+	v := &mpnNode{large: large, t: t, key: key}
+	for _, p := range large {
+		v.hint += HintOf(p.pos)
+	}
+	if known, win := g.known(v); known {
+		v.pn, v.dn = boolPN(win), boolDN(win)
+	} else {
+		v.pn, v.dn = 1, 1+int64(v.hint)/2
+	}
+	g.nodes[key] = v
+	g.bytes += v.bytes()
+	return v
+}
+
+// known is what is known of v's outcome without search.
+func (g *miserePN) known(v *mpnNode) (known, win bool) {
+	m := g.m
+	if len(v.large) == 0 {
+		return true, m.f.win[v.t]
+	}
+	if win, ok := m.seen[v.key]; ok {
+		return true, win
+	}
+	if v.t == 0 {
+		if f, ok := m.s.cache.Get(v.key); ok {
+			if known, win := f.Outcome(0); known {
+				m.s.c.hits.Add(1)
+				return true, win
+			}
+		}
+	}
+	return false, false
+}
+
+// expand makes v's moves: those in its large components, then those in its form.
+func (g *miserePN) expand(v *mpnNode) {
+	m, s := g.m, g.m.s
+	s.c.lookups.Add(1)
+	if s.tick(); s.err != nil {
+		return
+	}
+moves:
+	for i, c := range v.large {
+		if i > 0 && c.key == v.large[i-1].key {
+			continue // the same moves as the one before
+		}
+		opts := m.componentOptions(c)
+		if s.err != nil {
+			return
+		}
+		rest := make([]part, 0, len(v.large)-1)
+		rest = append(append(rest, v.large[:i]...), v.large[i+1:]...)
+		for _, o := range opts {
+			if s.stopped() {
+				return
+			}
+			nl, nt := m.absorb(rest, o.parts, v.t)
+			if s.err != nil {
+				return
+			}
+			if g.link(v, g.node(nl, nt)) {
+				break moves // a move to a loss: v is won, the others need not be made
+			}
+		}
+	}
+	for _, o := range m.f.opts[v.t] {
+		if g.link(v, g.node(v.large, o)) {
+			break
+		}
+	}
+	v.expanded = true
+	g.bytes += int64(16 * len(v.kids))
+	g.recompute(v)
+}
+
+// link makes k a move of v, once, and reports whether k is known lost.
+func (g *miserePN) link(v, k *mpnNode) bool {
+	if k.dn == 0 {
+		v.kids = append(v.kids[:0], k)
+		return true
+	}
+	for _, o := range v.kids {
+		if o == k {
+			return false
+		}
+	}
+	v.kids = append(v.kids, k)
+	if !k.proven() {
+		k.parents = append(k.parents, v)
+		g.bytes += 8
+	}
+	return false
+}
+
+// recompute sets v's numbers from its moves', and keeps what a proof settles.
+func (g *miserePN) recompute(v *mpnNode) {
+	pn, dn := pnInf, int64(0)
+	if len(v.kids) == 0 {
+		pn, dn = 0, pnInf // no move: under misère play, a win
+	}
+	for _, k := range v.kids {
+		pn = min(pn, k.dn)
+		dn = addPN(dn, k.pn)
+	}
+	v.pn, v.dn = pn, dn
+	if v.proven() {
+		g.proved++
+		win := v.pn == 0
+		m := g.m
+		if len(m.seen) >= maxSeen {
+			clear(m.seen)
+		}
+		m.seen[v.key] = win
+		if v.t == 0 {
+			m.s.cache.Put(v.key, misereFact(win))
+		}
+		v.kids = nil // a proven position is not walked again
+	}
+}
+
+// update computes again the numbers of v's ancestors that v's change reaches, children
+// first: a parent is taken after every position of smaller hint that may change it.
+func (g *miserePN) update(v *mpnNode) {
+	g.push(v)
+	for len(g.dirty) > 0 {
+		u := g.pop()
+		u.queued = false
+		oldPN, oldDN := u.pn, u.dn
+		if u != v && !u.proven() {
+			g.recompute(u)
+		}
+		if u != v && u.pn == oldPN && u.dn == oldDN {
+			continue
+		}
+		open := u.parents[:0]
+		for _, p := range u.parents {
+			if !p.proven() {
+				open = append(open, p)
+				g.push(p)
+			}
+		}
+		clear(u.parents[len(open):])
+		u.parents = open
+	}
+}
+
+func (g *miserePN) push(v *mpnNode) {
+	if v.queued {
+		return
+	}
+	v.queued = true
+	h := append(g.dirty, v)
+	for i := len(h) - 1; i > 0; {
+		up := (i - 1) / 2
+		if h[up].hint <= h[i].hint {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
+	g.dirty = h
+}
+
+func (g *miserePN) pop() *mpnNode {
+	h := g.dirty
+	v, last := h[0], len(h)-1
+	h[0] = h[last]
+	h[last] = nil
+	h = h[:last]
+	for i := 0; ; {
+		k := 2*i + 1
+		if k >= len(h) {
+			break
+		}
+		if k+1 < len(h) && h[k+1].hint < h[k].hint {
+			k++
+		}
+		if h[i].hint <= h[k].hint {
+			break
+		}
+		h[i], h[k] = h[k], h[i]
+		i = k
+	}
+	g.dirty = h
+	return v
+}
