@@ -93,7 +93,7 @@ func (g *miserePN) fit(root *mpnNode, limit int64) bool {
 	bytes := root.bytes()
 	for i := 0; i < len(order); i++ {
 		v := order[i]
-		v.parents = v.parents[:0]
+		v.parents = nil // made again below, of kept positions only: a dropped one is let go
 		if !v.expanded {
 			continue
 		}

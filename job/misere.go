@@ -59,7 +59,7 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 	if theory := misereTheory(req.Game); theory != nil {
 		return s.MisereOutcome(ctx, req.Position, theory)
 	}
-	s.UseProofNumbers(req.Algo == PNS)
+	s.UseProofNumbers(req.Game != nil && req.proofNumbers(req.Game.Name()))
 	return s.MisereOutcomeByForms(ctx, req.Position, misereForms(req.Game))
 }
 
