@@ -43,7 +43,7 @@ type solveFlags struct {
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object")
 	fs.BoolVar(&f.outcomeOnly, "outcome-only", false, "find the outcome only, not the nimber")
-	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, from the misère forms of the small components and a search of the others")
+	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, from the misère forms of the small components and a search of the others, depth first or by proof numbers (--algo couples or pns)")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second: the counts of the search, and how far the root is (the values its nimber is proven not to be, the heap tried now, how many of its options that heap decided)")
 	fs.StringVar(&f.log, "log", "", "append to this file a line every minute saying how far the search is (as --progress does), and one at the end: for long runs left alone")
 	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
