@@ -7,6 +7,7 @@ import (
 
 	"grundy/engine"
 	"grundy/games"
+	"grundy/job"
 )
 
 // solveFunc runs one algorithm on p with a fresh solver and returns its answer.
@@ -28,9 +29,24 @@ var algos = map[string]solveFunc{
 		win, err := s.MisereOutcome(context.Background(), p, nil)
 		return b2i(win), err
 	},
+	"misere-forms": func(s *engine.Solver, p engine.Position) (int, error) {
+		return misereByForms(s, p, false)
+	},
+	"misere-pns": func(s *engine.Solver, p engine.Position) (int, error) {
+		return misereByForms(s, p, true)
+	},
 	"plain-mex": func(s *engine.Solver, p engine.Position) (int, error) {
 		return s.Mex(context.Background(), p)
 	},
+}
+
+// misereByForms is the misère outcome as grundy solve --misere finds it: by the forms of the
+// small lands, depth first or by proof numbers.
+func misereByForms(s *engine.Solver, p engine.Position, pns bool) (int, error) {
+	g, _ := games.Lookup("sprouts")
+	s.UseProofNumbers(pns)
+	win, err := s.MisereOutcomeByForms(context.Background(), p, job.MisereForms(g))
+	return b2i(win), err
 }
 
 func b2i(b bool) int {

@@ -60,7 +60,7 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 		return s.MisereOutcome(ctx, req.Position, theory)
 	}
 	s.UseProofNumbers(req.Game != nil && req.proofNumbers(req.Game.Name()))
-	return s.MisereOutcomeByForms(ctx, req.Position, misereForms(req.Game))
+	return s.MisereOutcomeByForms(ctx, req.Position, MisereForms(req.Game))
 }
 
 // sproutsFormLives is the most lives of a Sprouts land whose misère form the search makes:
@@ -69,9 +69,9 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 // positions took 5.0 s and 71 s.
 const sproutsFormLives = 9
 
-// misereForms is the table of misère forms a search of g starts with: for Sprouts, forms of
+// MisereForms is the table of misère forms a search of g starts with: for Sprouts, forms of
 // the lands of few lives only.
-func misereForms(g games.Game) *engine.MisereForms {
+func MisereForms(g games.Game) *engine.MisereForms {
 	f := engine.NewMisereForms()
 	if g != nil && g.Name() == "sprouts" {
 		f.MaxHint, f.Budget = sproutsFormLives, 1<<30
