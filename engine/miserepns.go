@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"container/heap"
+	"strconv"
+)
 
 // Proof-number search of misère outcomes by forms: the positions of MisereOutcomeByForms (the
 // large components, and the small ones carried as one form) as the nodes of a DAG, the next
@@ -31,9 +34,9 @@ func (v *mpnNode) proven() bool { return v.pn == 0 || v.dn == 0 }
 
 // miserePN is one proof-number search: its nodes by key and those to compute again.
 type miserePN struct {
-	m     *misereCanonSearch
+	m      *misereCanonSearch
 	nodes  map[string]*mpnNode
-	dirty  []*mpnNode // a binary heap, smallest hint first
+	dirty  mpnQueue
 	bytes  int64
 	proved int // positions proven so far: a cut with none since the last one goes round in circles
 }
@@ -306,42 +309,26 @@ func (g *miserePN) update(v *mpnNode) {
 }
 
 func (g *miserePN) push(v *mpnNode) {
-	if v.queued {
-		return
+	if !v.queued {
+		v.queued = true
+		heap.Push(&g.dirty, v)
 	}
-	v.queued = true
-	h := append(g.dirty, v)
-	for i := len(h) - 1; i > 0; {
-		up := (i - 1) / 2
-		if h[up].hint <= h[i].hint {
-			break
-		}
-		h[i], h[up] = h[up], h[i]
-		i = up
-	}
-	g.dirty = h
 }
 
-func (g *miserePN) pop() *mpnNode {
-	h := g.dirty
-	v, last := h[0], len(h)-1
-	h[0] = h[last]
-	h[last] = nil
-	h = h[:last]
-	for i := 0; ; {
-		k := 2*i + 1
-		if k >= len(h) {
-			break
-		}
-		if k+1 < len(h) && h[k+1].hint < h[k].hint {
-			k++
-		}
-		if h[i].hint <= h[k].hint {
-			break
-		}
-		h[i], h[k] = h[k], h[i]
-		i = k
-	}
-	g.dirty = h
+func (g *miserePN) pop() *mpnNode { return heap.Pop(&g.dirty).(*mpnNode) }
+
+// mpnQueue orders positions children first, by hint (container/heap: the update is not
+// where a misère search spends its time, making options is).
+type mpnQueue []*mpnNode
+
+func (q mpnQueue) Len() int           { return len(q) }
+func (q mpnQueue) Less(i, j int) bool { return q[i].hint < q[j].hint }
+func (q mpnQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *mpnQueue) Push(x any)        { *q = append(*q, x.(*mpnNode)) }
+func (q *mpnQueue) Pop() any {
+	old := *q
+	v := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
 	return v
 }

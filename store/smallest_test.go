@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/games"
 )
 
 func needCBC(t *testing.T) {
@@ -93,15 +94,8 @@ func fewest(prog *Program) int {
 // than what Shrink leaves.
 func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	needCBC(t)
-	g, db := unminimised5(t)
-	solved, p := solvedDatabase(t, g, "0*5")
-	pool := union(db, solved)
+	g, pool, p, full := pool5(t)
 	ctx := context.Background()
-
-	full, err := Certify(ctx, "sprouts", pool, p, DatabaseOnly())
-	if err != nil {
-		t.Fatal(err)
-	}
 	got, err := Smallest(ctx, g, pool, p, full, CBC{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
@@ -130,9 +124,9 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	t.Logf("0*5 from %d couples: %d (Shrink %d)", len(pool.Records), len(got.Used), len(shrunk.Used))
 }
 
-// A stop after the plain check, while the program is being written, keeps the plain check's
-// couples as the smallest found, with the stop's error.
-func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
+// pool5 is a pool with choices: the couples of 0*5's proof as the search first read it out,
+// and those of a nimber proof of it; with its plain check's certificate.
+func pool5(t *testing.T) (games.Game, *Database, engine.Position, *Certificate) {
 	g, db := unminimised5(t)
 	solved, p := solvedDatabase(t, g, "0*5")
 	pool := union(db, solved)
@@ -140,6 +134,13 @@ func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, pool, p, full
+}
+
+// A stop after the plain check, while the program is being written, keeps the plain check's
+// couples as the smallest found, with the stop's error.
+func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
+	g, pool, p, full := pool5(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	got, err := Smallest(ctx, g, pool, p, full, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")}, time.Time{})
@@ -152,13 +153,7 @@ func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
 // the stop of the run as a whole (ctx) is what cuts the check short, not the deadline.
 func TestSmallest_CheckedAfterItsDeadline(t *testing.T) {
 	needCBC(t)
-	g, db := unminimised5(t)
-	solved, p := solvedDatabase(t, g, "0*5")
-	pool := union(db, solved)
-	full, err := Certify(context.Background(), "sprouts", pool, p, DatabaseOnly())
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, pool, p, full := pool5(t)
 	got, err := Smallest(context.Background(), g, pool, p, full, patient{}, time.Now().Add(200*time.Millisecond))
 	if !errors.Is(err, context.DeadlineExceeded) || got == nil || len(got.Used) >= len(full.Used) || !sameResult(got, full) {
 		t.Fatalf("got %v, %v; want fewer than the plain check's %d couples, and the deadline", got, err, len(full.Used))
