@@ -88,9 +88,8 @@ func fewest(prog *Program) int {
 	return best
 }
 
-// A pool with choices: the couples of 0*5's proof as the search first read it out, and those
-// of a nimber proof of it. Smallest's certificate derives 0*5 (Certify said so before it
-// returned), is as small as the exhaustive search finds on the same program, and no larger
+// On a pool with choices (pool5), Smallest's certificate derives 0*5 (Certify said so before
+// it returned), is as small as the exhaustive search finds on the same program, and no larger
 // than what Shrink leaves.
 func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	needCBC(t)
