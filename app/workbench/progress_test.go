@@ -104,10 +104,10 @@ func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 	// The test workbench's 16 MB leave each of two workers a DAG of 2 MB (a quarter of the
 	// budget, split between the workers), which the search passes within a second: it then
 	// prunes its DAG again and again, and its rows may not change while the test watches
-	// them. 0*12, not 0*11: a quiet machine decides 0*11 in under a second, sometimes before
+	// them. 0*14, not 0*11: a quiet machine decides 0*11 in under a second, sometimes before
 	// its rows change once.
 	p.SetCacheMB(128)
-	setPosition(t, w, "sprouts", "0*12")
+	setPosition(t, w, "sprouts", "0*14")
 	if proofShown(p) != nil {
 		t.Fatalf("proof rows before any search: %q", proofShown(p))
 	}
@@ -125,12 +125,12 @@ func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 	})
 	lines := proofShown(p)
 	t.Logf("first:\n%s\nlater:\n%s", strings.Join(first, "\n"), strings.Join(lines, "\n"))
-	if !strings.HasPrefix(lines[0], "Deciding\t0*12") || !numbersRe.MatchString("Proof numbers\t"+row(lines, "Proof numbers")) ||
+	if !strings.HasPrefix(lines[0], "Deciding\t0*14") || !numbersRe.MatchString("Proof numbers\t"+row(lines, "Proof numbers")) ||
 		!slices.Contains(lines, "\t"+ProofHint) || !dagRe.MatchString("DAG\t"+row(lines, "DAG")) {
 		t.Errorf("rows above the counts %q", lines)
 	}
 	path := lines[slices.Index(lines, "Path\t"+row(lines, "Path"))+1:]
-	if !strings.HasPrefix(row(lines, "Path"), "most proving, ") || !regexp.MustCompile(`^\t(  |→ ) *0\. 0\*12`).MatchString(path[0]) ||
+	if !strings.HasPrefix(row(lines, "Path"), "most proving, ") || !regexp.MustCompile(`^\t(  |→ ) *0\. 0\*14`).MatchString(path[0]) ||
 		!strings.HasPrefix(path[len(path)-1], "\t→ ") {
 		t.Errorf("path %q", path)
 	}
