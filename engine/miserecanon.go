@@ -333,10 +333,7 @@ func (m *misereCanonSearch) outcome(large []part, t int32) bool {
 		return m.f.win[t]
 	}
 	s := m.s
-	key := MisereKeyPrefix + sumKey(large)
-	if t != 0 {
-		key = strconv.Itoa(int(t)) + "#" + sumKey(large)
-	}
+	key := formKeyOf(large, t)
 	if win, ok := m.seen[key]; ok {
 		return win
 	}
@@ -428,10 +425,16 @@ func (m *misereCanonSearch) lost(large []part, t int32) bool {
 	if len(large) == 0 {
 		return !m.f.win[t]
 	}
-	key := MisereKeyPrefix + sumKey(large)
-	if t != 0 {
-		key = strconv.Itoa(int(t)) + "#" + sumKey(large)
-	}
+	key := formKeyOf(large, t)
 	win, ok := m.seen[key]
 	return ok && !win
+}
+
+// formKeyOf is the key of the position of large components large and form t: the misère
+// key of large alone when t is the form with no option, so that the cache may keep it.
+func formKeyOf(large []part, t int32) string {
+	if t == 0 {
+		return MisereKeyPrefix + sumKey(large)
+	}
+	return strconv.Itoa(int(t)) + "#" + sumKey(large)
 }

@@ -56,8 +56,9 @@ func (m *misereSearch) componentOptions(c part) []compOption {
 
 // memoLimit is the bytes the memo may hold: the solver's options-memo budget, and while no
 // tree is recorded, the budget of the proofs a recording would keep (WithTreeBytes), which
-// a depth-first search leaves unused (a proof-number search keeps its DAG in half of it): with a tenth of 384 MB alone, sprouts 0*9 took 78 s, 48 s with
-// no bound (one run each, same load).
+// a depth-first search leaves unused (a proof-number search keeps its DAG in half of it):
+// with a tenth of 384 MB alone, sprouts 0*9 took 78 s, 48 s with no bound (one run each,
+// same load).
 func (m *misereSearch) memoLimit() int64 {
 	limit := m.s.memo.limit
 	if limit <= 0 {

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"container/heap"
-	"strconv"
-)
+import "container/heap"
 
 // Proof-number search of misère outcomes by forms: the positions of MisereOutcomeByForms (the
 // large components, and the small ones carried as one form) as the nodes of a DAG, the next
@@ -155,10 +152,7 @@ func (v *mpnNode) mostProvingKid() *mpnNode {
 // node returns the position (large, t) of the DAG, made when new: proven at once when it
 // has no large component (its form's outcome) or when the search or the cache knows it.
 func (g *miserePN) node(large []part, t int32) *mpnNode {
-	key := MisereKeyPrefix + sumKey(large)
-	if t != 0 {
-		key = strconv.Itoa(int(t)) + "#" + sumKey(large)
-	}
+	key := formKeyOf(large, t)
 	if v, ok := g.nodes[key]; ok {
 		return v
 	}
