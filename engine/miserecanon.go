@@ -334,16 +334,8 @@ func (m *misereCanonSearch) outcome(large []part, t int32) bool {
 	}
 	s := m.s
 	key := formKeyOf(large, t)
-	if win, ok := m.seen[key]; ok {
+	if known, win := m.known(key, t); known {
 		return win
-	}
-	if t == 0 {
-		if f, ok := s.cache.Get(key); ok {
-			if known, win := f.Outcome(0); known {
-				s.c.hits.Add(1)
-				return win
-			}
-		}
 	}
 	s.c.lookups.Add(1)
 	if s.tick(); s.err != nil {
@@ -355,14 +347,37 @@ func (m *misereCanonSearch) outcome(large []part, t int32) bool {
 	if s.err != nil {
 		return false
 	}
+	m.remember(key, t, win)
+	return win
+}
+
+// known is what the search has proven of the position with key and form t, or the cache
+// holds of it when it has no small component.
+func (m *misereCanonSearch) known(key string, t int32) (known, win bool) {
+	if win, ok := m.seen[key]; ok {
+		return true, win
+	}
+	if t == 0 {
+		if f, ok := m.s.cache.Get(key); ok {
+			if known, win := f.Outcome(0); known {
+				m.s.c.hits.Add(1)
+				return true, win
+			}
+		}
+	}
+	return false, false
+}
+
+// remember keeps a proven outcome in the search's memo, and in the cache when the position
+// has no small component.
+func (m *misereCanonSearch) remember(key string, t int32, win bool) {
 	if len(m.seen) >= maxSeen {
 		clear(m.seen)
 	}
 	m.seen[key] = win
 	if t == 0 {
-		s.cache.Put(key, misereFact(win))
+		m.s.cache.Put(key, misereFact(win))
 	}
-	return win
 }
 
 // search tries the options of the position (large, t): the moves in the large components in

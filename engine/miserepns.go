@@ -172,22 +172,10 @@ func (g *miserePN) node(large []part, t int32) *mpnNode {
 
 // known is what is known of v's outcome without search.
 func (g *miserePN) known(v *mpnNode) (known, win bool) {
-	m := g.m
 	if len(v.large) == 0 {
-		return true, m.f.win[v.t]
+		return true, g.m.f.win[v.t]
 	}
-	if win, ok := m.seen[v.key]; ok {
-		return true, win
-	}
-	if v.t == 0 {
-		if f, ok := m.s.cache.Get(v.key); ok {
-			if known, win := f.Outcome(0); known {
-				m.s.c.hits.Add(1)
-				return true, win
-			}
-		}
-	}
-	return false, false
+	return g.m.known(v.key, v.t)
 }
 
 // expand makes v's moves: those in its large components, then those in its form.
@@ -263,15 +251,7 @@ func (g *miserePN) recompute(v *mpnNode) {
 	v.pn, v.dn = pn, dn
 	if v.proven() {
 		g.proved++
-		win := v.pn == 0
-		m := g.m
-		if len(m.seen) >= maxSeen {
-			clear(m.seen)
-		}
-		m.seen[v.key] = win
-		if v.t == 0 {
-			m.s.cache.Put(v.key, misereFact(win))
-		}
+		g.m.remember(v.key, v.t, v.pn == 0)
 		v.kids = nil // a proven position is not walked again
 	}
 }
