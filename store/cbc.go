@@ -135,7 +135,7 @@ func (s CBC) run(ctx context.Context, prog *Program, commands []string) (map[int
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = cmp.Or(s.Grace, 5*time.Second)
 	dieWithParent(cmd)
-	log := s.follower(time.Now())
+	log := s.follower(time.Now(), prog.Taken)
 	cmd.Stdout, cmd.Stderr = log, log // a writer, not a pipe read here: Wait's WaitDelay holds
 	runtime.LockOSThread()            // the thread that starts cbc lives until it ends (Pdeathsig)
 	waitErr := cmd.Run()
@@ -156,12 +156,13 @@ type cbcLog struct {
 	progress func(couples int, took time.Duration)
 	start    time.Time
 	best     float64
+	taken    int // couples outside the program, in every set
 	partial  []byte
 	last     string
 }
 
-func (s CBC) follower(start time.Time) *cbcLog {
-	return &cbcLog{progress: s.Progress, start: start, best: math.Inf(1)}
+func (s CBC) follower(start time.Time, taken int) *cbcLog {
+	return &cbcLog{progress: s.Progress, start: start, best: math.Inf(1), taken: taken}
 }
 
 func (l *cbcLog) Write(p []byte) (int, error) {
@@ -190,7 +191,7 @@ func (l *cbcLog) line(line string) {
 		f := strings.Fields(line[i+len(said):] + " -")
 		if v, err := strconv.ParseFloat(f[0], 64); err == nil && v < l.best {
 			l.best = v
-			l.progress(int(math.Round(v)), time.Since(l.start))
+			l.progress(l.taken+int(math.Round(v)), time.Since(l.start))
 		}
 	}
 }

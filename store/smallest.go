@@ -102,6 +102,7 @@ type Program struct {
 	Fixed map[int]bool // variables whose value is set: taken (true) or left out
 	Needs []Need
 	Below int // when not 0, only sets of fewer couples are wanted (else ErrNoSmaller)
+	Taken int // couples taken besides the variables (a part's program): added to a set's size when it is said
 }
 
 // A Need says: when Owner is taken (always, when Owner is -1), so is every couple of at least
@@ -127,7 +128,7 @@ type Solver interface {
 // so the solver first takes the program reduced to those the relaxation uses (with those
 // of start when they hold no set: start is one), in seconds, then the whole program with
 // the time left, asked for a set smaller than the best found (ErrNoSmaller: the best is the
-// smallest of all).
+// smallest of all). Between the two, the best is improved a part at a time (improveByParts).
 func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver) ([]int, error) {
 	best := start
 	values, _, err := solver.Relax(ctx, prog)
@@ -162,6 +163,16 @@ func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver)
 			break
 		}
 	}
+	// Then the best improved a part at a time, for half the time left (until the parts stop
+	// giving smaller sets, when there is no deadline), the whole program given the rest.
+	stop := time.Now().Add(100 * 365 * 24 * time.Hour)
+	if d, ok := ctx.Deadline(); ok {
+		stop = time.Now().Add(time.Until(d) / 2)
+	}
+	best = improveByParts(ctx, prog, best, 1, solver, stop, uint64(len(best)))
+	if ctx.Err() != nil {
+		return best, ctx.Err()
+	}
 	whole := *prog
 	whole.Below = len(best)
 	chosen, err := solver.Solve(ctx, &whole)
@@ -193,7 +204,7 @@ func (p *Program) rootless() bool {
 // within is the program with only the variables of keep: every other one left out, with
 // the needs and alternatives that would take it.
 func (p *Program) within(keep map[int]bool) *Program {
-	out := &Program{Vars: p.Vars, Fixed: map[int]bool{}, Below: p.Below}
+	out := &Program{Vars: p.Vars, Fixed: map[int]bool{}, Below: p.Below, Taken: p.Taken}
 	for v, in := range p.Fixed {
 		if in || keep[v] {
 			out.Fixed[v] = in

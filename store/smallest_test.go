@@ -273,7 +273,7 @@ func TestCBC_FollowsItsLog(t *testing.T) {
 		"Cbc0012I Integer solution of 51 found by DiveCoefficient after 759 iterations\n" +
 		"Cbc0012I Integer solution of\nResult - Optimal solution found\n"
 	var got []int
-	w := CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follower(time.Now())
+	w := CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follower(time.Now(), 0)
 	for len(log) > 0 { // in pieces, as a pipe gives it
 		k := min(len(log), 7)
 		w.Write([]byte(log[:k]))
@@ -281,6 +281,13 @@ func TestCBC_FollowsItsLog(t *testing.T) {
 	}
 	if last := w.last; !slices.Equal(got, []int{58, 51}) || last != "Result - Optimal solution found" {
 		t.Fatalf("said %v, last line %q", got, last)
+	}
+	// a part's program says the sizes of whole sets: its own and the couples taken outside it
+	got = nil
+	w = CBC{Progress: func(n int, _ time.Duration) { got = append(got, n) }}.follower(time.Now(), 100)
+	w.Write([]byte("Cbc0038I Solution found of 5\n"))
+	if !slices.Equal(got, []int{105}) {
+		t.Fatalf("a part's program said %v, want [105]", got)
 	}
 }
 
@@ -331,6 +338,7 @@ type reducedOnly struct {
 	t       *testing.T
 	support map[int]float64
 	calls   int
+	parts   int
 }
 
 func (s *reducedOnly) Relax(context.Context, *Program) (map[int]float64, float64, error) {
@@ -338,6 +346,10 @@ func (s *reducedOnly) Relax(context.Context, *Program) (map[int]float64, float64
 }
 
 func (s *reducedOnly) Solve(_ context.Context, prog *Program) ([]int, error) {
+	if prog.Taken > 0 { // a part's program: a set that meets no need
+		s.parts++
+		return []int{0}, errors.New("stopped")
+	}
 	s.calls++
 	if s.calls == 1 {
 		for _, v := range prog.used() {
@@ -364,8 +376,8 @@ func TestSmallestSet_KeepsTheReducedBest(t *testing.T) {
 	}}
 	s := &reducedOnly{t: t, support: map[int]float64{1: 0.5, 2: 0.5}}
 	got, err := smallestSet(context.Background(), prog, []int{3, 4, 5}, s)
-	if !slices.Equal(got, []int{1, 2}) || err == nil || s.calls != 2 {
-		t.Fatalf("got %v, %v after %d solves; want [1 2] and the whole program's stop", got, err, s.calls)
+	if !slices.Equal(got, []int{1, 2}) || err == nil || s.calls != 2 || s.parts == 0 {
+		t.Fatalf("got %v, %v after %d solves and %d parts; want [1 2], parts tried, and the whole program's stop", got, err, s.calls, s.parts)
 	}
 	if !prog.holds([]int{1, 2}) || prog.holds([]int{0}) || prog.holds([]int{1}) {
 		t.Fatal("holds is wrong")
