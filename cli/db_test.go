@@ -320,6 +320,20 @@ func TestDB_CheckSmallest(t *testing.T) {
 	if n := strings.Count(string(text), "\n") - 1; n > 23 { // the proof used 26, --shrink leaves 23
 		t.Errorf("the smallest certificate of 0*5 from this file: %d couples, want at most 23", n)
 	}
+	// started from the smallest, the search keeps it (or a smaller one) and says so
+	smaller := filepath.Join(t.TempDir(), "smaller.spr")
+	code, out, errOut := grundy("db", "check", "../store/testdata/sprouts-5-unminimised.spr", "--game", "sprouts", "0*5", "-o", smaller, "--smallest", "--outcome-only", "--from", small)
+	if code != exitOK || !strings.Contains(errOut, "smallest: from "+small+"'s") || !strings.Contains(out, "of the smallest certificate the file holds") {
+		t.Errorf("check --smallest --from: exit %d, %q, %q", code, out, errOut)
+	}
+	if text2, _ := os.ReadFile(smaller); strings.Count(string(text2), "\n") > strings.Count(string(text), "\n") {
+		t.Errorf("from a certificate of %d lines, one of %d", strings.Count(string(text), "\n"), strings.Count(string(text2), "\n"))
+	}
+	// a certificate of another position is no start
+	code, _, errOut = grundy("db", "check", "../store/testdata/sprouts-5-unminimised.spr", "--game", "sprouts", "0*5", "-o", smaller, "--smallest", "--outcome-only", "--from", "testdata/sprouts-small.spr")
+	if code != exitFailed || !strings.Contains(errOut, "does not prove \"0*5\"") {
+		t.Errorf("check --smallest --from another position's: exit %d, %q", code, errOut)
+	}
 	out = grundyOK(t, "db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "--outcome-only")
 	if !strings.Contains(out, `nimber("0*2") = 0, a second-player win`) {
 		t.Errorf("check --outcome-only said %q", out)
@@ -347,6 +361,7 @@ func TestDB_Usage(t *testing.T) {
 		{[]string{"db", "merge", filepath.Join(db, "none"), "--db", db}, "no store at"},
 		{[]string{"db", "check", "testdata/sprouts-small.spr", "0*2"}, "want --game G"},
 		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "--smallest"}, "--smallest: want -o FILE"},
+		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2", "--from", "x.spr"}, "--from: want --smallest"},
 		{[]string{"db", "check", "testdata/sprouts-small.spr", "--game", "sprouts", "0*2x"}, `parsing "0*2x"`},
 	} {
 		code, _, errOut := grundy(tt.args...)

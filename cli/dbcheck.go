@@ -25,6 +25,7 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	noTheory := fs.Bool("no-theory", false, "take every nimber from the file, none from the game's theory (Glop's check proper)")
 	shrink := fs.Bool("shrink", false, "with -o: then leave the couples out one at a time, each the position is still derived without (minutes on a few hundred couples; a stop keeps the smallest so far)")
 	smallest := fs.Bool("smallest", false, "with -o: the fewest of the file's couples that derive the same result, every choice weighed at once by a 0-1 program that COIN-OR CBC (the cbc command) solves; nimbers from the file alone; a stop keeps the smallest found, and --timeout ends the search only: the smallest found is then checked, however long that takes")
+	from := fs.String("from", "", "with --smallest: start from this certificate of the same result, found before (its couples all in FILE): improve it, a part at a time, instead of starting from the plain check's")
 	outcomeOnly := fs.Bool("outcome-only", false, "derive the outcome only: the file's line giving a position of one component a nimber other than 0 is not read, so the proof shows it winning from its options")
 	pos, err := parseArgs(fs, args)
 	switch {
@@ -39,6 +40,8 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 		err = usagef("--shrink: want -o FILE, where the smaller certificate goes")
 	case *smallest && *small == "":
 		err = usagef("--smallest: want -o FILE, where the smallest certificate goes")
+	case *from != "" && !*smallest:
+		err = usagef("--from: want --smallest, which starts from it")
 	}
 	if err != nil {
 		return dbFail(env, "check", err)
@@ -80,7 +83,15 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 		if *timeout > 0 {
 			deadline = start.Add(*timeout)
 		}
-		best, err := store.Smallest(signals, g, db, p, cert, store.CBC{
+		var begin *store.Certificate
+		if *from != "" {
+			if begin, err = startFrom(ctx, g, *from, p, *outcomeOnly); err != nil {
+				return dbFail(env, "check", err)
+			}
+			said = len(begin.Used)
+			fmt.Fprintf(env.Stderr, "smallest: from %s's %s couples (%v)\n", *from, numfmt.Grouped(int64(said)), time.Since(start).Round(time.Second))
+		}
+		best, err := store.Smallest(signals, g, db, p, cert, begin, store.CBC{
 			Progress: func(n int, _ time.Duration) {
 				if n < said { // each of the solver's runs says its sets from the largest
 					said = n
@@ -123,6 +134,22 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%s: the proof, %s nodes (grundy check verifies it)\n", *treeOut, numfmt.Grouped(int64(len(cert.Tree.Nodes))))
 	}
 	return code
+}
+
+// startFrom is the certificate of p that file, a smaller one found before, gives.
+func startFrom(ctx context.Context, g games.Game, file string, p engine.Position, outcomeOnly bool) (*store.Certificate, error) {
+	db, err := readDatabase(file, g)
+	if err != nil {
+		return nil, err
+	}
+	if outcomeOnly {
+		db = withoutComponents(db, p)
+	}
+	cert, err := store.Certify(ctx, g.Name(), db, p, store.DatabaseOnly())
+	if err != nil {
+		return nil, fmt.Errorf("--from %s does not prove %s: %w", file, engine.Quote(p.String()), err)
+	}
+	return cert, nil
 }
 
 // withoutComponents leaves out of db the line of p, a position of one component, when it

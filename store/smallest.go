@@ -27,39 +27,52 @@ import (
 // takes its nimbers from db alone, never from the game's theory, so that the result is a
 // certificate Glop's check accepts as it is.
 //
+// from, when not nil, is a certificate of the same result found before (a smaller one, its
+// couples all in db): the search starts from it instead of the plain check's, improving it
+// a part at a time, then weighing the whole program (no relaxation, which a pool of tens of
+// thousands keeps the solver in for half an hour).
+//
 // The search stops at deadline (none when zero) or when ctx is done, and returns the
-// smallest certificate found with the stop's error: the solver's best, else full's couples.
-// The solver's best is checked after a deadline however long it takes (a set of ten
+// smallest certificate found with the stop's error: the solver's best, else the start's
+// couples. The solver's best is checked after a deadline however long it takes (a set of ten
 // thousand couples takes minutes: it is what the run was for); after ctx is done, for a few
-// seconds at most, full's couples kept when that is not enough.
-func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, full *Certificate, solver Solver, deadline time.Time) (*Certificate, error) {
+// seconds at most, the start's couples kept when that is not enough.
+func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position, full, from *Certificate, solver Solver, deadline time.Time) (*Certificate, error) {
 	search, cancel := ctx, context.CancelFunc(func() {})
 	if !deadline.IsZero() {
 		search, cancel = context.WithDeadline(ctx, deadline)
 	}
 	defer cancel()
-	// Stopped before the solver ran, the plain check's couples are the smallest found: a
-	// pool of tens of thousands takes longer to write as a program than to check.
+	begin := cmp.Or(from, full)
+	if !sameResult(begin, full) {
+		return nil, errors.New("the certificate to start from derives another result than the pool")
+	}
+	// Stopped before the solver ran, the start's couples are the smallest found: a pool of
+	// tens of thousands takes longer to write as a program than to check.
 	m, err := newCoupleModel(search, g, db)
 	if err != nil {
-		return stoppedAt(search, full, err)
+		return stoppedAt(search, begin, err)
 	}
 	prog, err := m.program(engine.Exactly(p), full.HasNimber)
 	if err != nil {
-		return stoppedAt(search, full, err)
+		return stoppedAt(search, begin, err)
 	}
-	start := make([]int, 0, len(full.Used))
-	for _, r := range full.Used {
-		if v, ok := m.index[r.Key]; ok {
+	start := make([]int, 0, len(begin.Used))
+	for _, r := range begin.Used {
+		v, ok := m.index[r.Key]
+		if !ok && from != nil {
+			return nil, fmt.Errorf("the certificate to start from has %s, which the pool lacks", engine.Quote(r.Position))
+		}
+		if ok {
 			start = append(start, v)
 		}
 	}
-	chosen, stopErr := smallestSet(search, prog, start, solver)
+	chosen, stopErr := smallestSet(search, prog, start, solver, from == nil)
 	if chosen == nil {
-		return stoppedAt(search, full, stopErr)
+		return stoppedAt(search, begin, stopErr)
 	}
 	if len(chosen) == len(start) {
-		return full, stopErr // nothing smaller than the plain check's, certified already
+		return begin, stopErr // nothing smaller than the start's, certified already
 	}
 	sub := &Database{Name: db.Name, Format: db.Format}
 	for _, v := range chosen {
@@ -72,7 +85,7 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 	defer cancelCheck()
 	cert, err := Certify(check, g.Name(), sub, p, DatabaseOnly())
 	if err != nil && check.Err() != nil {
-		return full, cmp.Or(stopErr, check.Err())
+		return begin, cmp.Or(stopErr, check.Err())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the solver's choice of %d couples does not prove it: %w", len(chosen), err)
@@ -86,11 +99,11 @@ func Smallest(ctx context.Context, g games.Game, db *Database, p engine.Position
 // recheckGrace is how long a stopped Smallest may still check the solver's best set.
 const recheckGrace = 5 * time.Second
 
-// stoppedAt returns the plain check's certificate with err when ctx stopped the work after
-// it, and err alone when something else failed.
-func stoppedAt(ctx context.Context, full *Certificate, err error) (*Certificate, error) {
+// stoppedAt returns the start's certificate with err when ctx stopped the work after it,
+// and err alone when something else failed.
+func stoppedAt(ctx context.Context, start *Certificate, err error) (*Certificate, error) {
 	if ctx.Err() != nil {
-		return full, err
+		return start, err
 	}
 	return nil, err
 }
@@ -129,7 +142,47 @@ type Solver interface {
 // of start when they hold no set: start is one), in seconds, then the whole program with
 // the time left, asked for a set smaller than the best found (ErrNoSmaller: the best is the
 // smallest of all). Between the two, the best is improved a part at a time (improveByParts).
-func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver) ([]int, error) {
+//
+// Without relax, a start found before is improved by parts at once, then the whole program
+// weighed.
+func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver, relax bool) ([]int, error) {
+	best := start
+	if relax {
+		var err error
+		if best, err = relaxedSet(ctx, prog, start, solver); best == nil || ctx.Err() != nil {
+			return best, err
+		}
+	}
+	// Then the best improved a part at a time, for three quarters of the time left (until
+	// the parts stop giving smaller sets, when there is no deadline), the whole program
+	// given the rest: on a pool of tens of thousands the parts find smaller sets where the
+	// whole program's search finds none in an hour.
+	stop := time.Now().Add(100 * 365 * 24 * time.Hour)
+	if d, ok := ctx.Deadline(); ok {
+		stop = time.Now().Add(time.Until(d) * 3 / 4)
+	}
+	best = improveByParts(ctx, prog, best, 1, solver, stop, uint64(len(best)))
+	if ctx.Err() != nil {
+		return best, ctx.Err()
+	}
+	whole := *prog
+	whole.Below = len(best)
+	chosen, err := solver.Solve(ctx, &whole)
+	if better(prog, chosen, best) {
+		best = chosen
+	}
+	switch {
+	case ctx.Err() != nil:
+		return best, ctx.Err() // cbc's own words on its stop say less
+	case errors.Is(err, ErrNoSmaller):
+		return best, nil
+	}
+	return best, err
+}
+
+// relaxedSet is the best set of the program reduced to the couples its relaxation takes
+// (with start's, when those alone hold no set), or start; nil with the relaxation's failure.
+func relaxedSet(ctx context.Context, prog *Program, start []int, solver Solver) ([]int, error) {
 	best := start
 	values, _, err := solver.Relax(ctx, prog)
 	switch {
@@ -163,29 +216,7 @@ func smallestSet(ctx context.Context, prog *Program, start []int, solver Solver)
 			break
 		}
 	}
-	// Then the best improved a part at a time, for half the time left (until the parts stop
-	// giving smaller sets, when there is no deadline), the whole program given the rest.
-	stop := time.Now().Add(100 * 365 * 24 * time.Hour)
-	if d, ok := ctx.Deadline(); ok {
-		stop = time.Now().Add(time.Until(d) / 2)
-	}
-	best = improveByParts(ctx, prog, best, 1, solver, stop, uint64(len(best)))
-	if ctx.Err() != nil {
-		return best, ctx.Err()
-	}
-	whole := *prog
-	whole.Below = len(best)
-	chosen, err := solver.Solve(ctx, &whole)
-	if better(prog, chosen, best) {
-		best = chosen
-	}
-	switch {
-	case ctx.Err() != nil:
-		return best, ctx.Err() // cbc's own words on its stop say less
-	case errors.Is(err, ErrNoSmaller):
-		return best, nil
-	}
-	return best, err
+	return best, nil
 }
 
 // better reports whether chosen is a smaller set than best that meets the program's needs:

@@ -95,7 +95,7 @@ func TestSmallest_AsSmallAsExhaustive(t *testing.T) {
 	needCBC(t)
 	g, pool, p, full := pool5(t)
 	ctx := context.Background()
-	got, err := Smallest(ctx, g, pool, p, full, CBC{}, time.Time{})
+	got, err := Smallest(ctx, g, pool, p, full, nil, CBC{}, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
 	g, pool, p, full := pool5(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got, err := Smallest(ctx, g, pool, p, full, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")}, time.Time{})
+	got, err := Smallest(ctx, g, pool, p, full, nil, CBC{Path: filepath.Join(t.TempDir(), "no-cbc")}, time.Time{})
 	if !errors.Is(err, context.Canceled) || got == nil || len(got.Used) != len(full.Used) {
 		t.Fatalf("stopped after the check: %v, %v; want the check's %d couples and the stop", got, err, len(full.Used))
 	}
@@ -153,7 +153,7 @@ func TestSmallest_StoppedWritingTheProgram(t *testing.T) {
 func TestSmallest_CheckedAfterItsDeadline(t *testing.T) {
 	needCBC(t)
 	g, pool, p, full := pool5(t)
-	got, err := Smallest(context.Background(), g, pool, p, full, patient{}, time.Now().Add(200*time.Millisecond))
+	got, err := Smallest(context.Background(), g, pool, p, full, nil, patient{}, time.Now().Add(200*time.Millisecond))
 	if !errors.Is(err, context.DeadlineExceeded) || got == nil || len(got.Used) >= len(full.Used) || !sameResult(got, full) {
 		t.Fatalf("got %v, %v; want fewer than the plain check's %d couples, and the deadline", got, err, len(full.Used))
 	}
@@ -375,7 +375,7 @@ func TestSmallestSet_KeepsTheReducedBest(t *testing.T) {
 		{Owner: 1, Alternatives: [][]int{{2}}},
 	}}
 	s := &reducedOnly{t: t, support: map[int]float64{1: 0.5, 2: 0.5}}
-	got, err := smallestSet(context.Background(), prog, []int{3, 4, 5}, s)
+	got, err := smallestSet(context.Background(), prog, []int{3, 4, 5}, s, true)
 	if !slices.Equal(got, []int{1, 2}) || err == nil || s.calls != 2 || s.parts == 0 {
 		t.Fatalf("got %v, %v after %d solves and %d parts; want [1 2], parts tried, and the whole program's stop", got, err, s.calls, s.parts)
 	}
