@@ -47,7 +47,7 @@ var errMisereTooLarge = workTooLarge("the misère proof-number search passed its
 // proofNumbers decides the position (large, t) by proof numbers, the DAG kept within half
 // the solver's tree budget (the options memo has the other half): past it, the DAG is cut
 // down to the positions nearest the root (fit), what it proved kept in seen and the cache.
-// It stops with an error when nothing was proven between two cuts.
+// It stops with an error when even the root's moves leave no room.
 func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	if len(large) == 0 {
 		return m.f.win[t]
@@ -55,14 +55,20 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	g := &miserePN{m: m, nodes: map[string]*mpnNode{}}
 	root := g.node(large, t)
 	budget := m.s.treeBudget() / 2
-	lastFit := -1
+	lastFit, share := -1, 1
 	for !root.proven() {
 		s := m.s
 		if s.stopped() {
 			return false
 		}
 		if g.bytes > budget {
-			if g.proved == lastFit || !g.fit(root, budget/2) {
+			// A cut after which nothing was proven leaves more room the next time: the
+			// positions nearest the root in half the budget, then a quarter, … until the
+			// root's moves alone do not fit.
+			if share++; g.proved != lastFit {
+				share = 1
+			}
+			if !g.fit(root, budget>>share) {
 				s.err = errMisereTooLarge
 				return false
 			}
