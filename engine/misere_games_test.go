@@ -327,3 +327,24 @@ func TestMisereByForms_Spots(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereByForms_SmallBudget: a proof-number search whose DAG passes a small budget, cut
+// again and again with nothing proven between two cuts, keeps less each time and so still
+// decides (it stopped at the second cut, before: 0*6 in 128 KB, 0*7 in 512 KB).
+func TestMisereByForms_SmallBudget(t *testing.T) {
+	for _, tt := range []struct {
+		spots int
+		kb    int64
+	}{{6, 128}, {7, 512}} {
+		if testing.Short() && tt.spots > 6 {
+			break // seconds
+		}
+		_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", tt.spots))
+		s := engine.NewSolver(engine.WithTreeBytes(tt.kb << 10))
+		s.UseProofNumbers(true)
+		win, err := s.MisereOutcomeByForms(context.Background(), p, nil)
+		if got, want := outcome(win), misereSpots[tt.spots-1:tt.spots]; err != nil || got != want {
+			t.Errorf("misère 0*%d within %d KB: %s, %v; want %s", tt.spots, tt.kb, got, err, want)
+		}
+	}
+}
