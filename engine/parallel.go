@@ -87,6 +87,7 @@ func (s *Solver) makeTeam() {
 	for range s.par.workers - 1 {
 		h := NewSolver(WithCache(s.cache), WithNodeLimit(s.limit), WithTreeBytes(s.treeMax))
 		h.memo.limit, h.noTheory, h.par.threadCPU, h.claims = s.memo.limit, s.noTheory, s.par.threadCPU, s.claims
+		h.pinned = s.pinned
 		t.workers = append(t.workers, h)
 	}
 	s.par.team = t

@@ -50,10 +50,17 @@ func (s *Solver) outcome1(p part, n int) bool {
 	s.c.enter()
 	s.level++
 	defer func() { s.c.leave(); s.level-- }()
+	work := s.c.nodes.Load()
+	var win bool
 	if s.par.live != nil {
-		return s.shared(p, n)
+		win = s.shared(p, n)
+	} else {
+		win = s.expand(p, n)
 	}
-	return s.expand(p, n)
+	if s.err == nil && s.rec == nil {
+		s.pinned.keep(p.key, n, win, s.c.nodes.Load()-work)
+	}
+	return win
 }
 
 // expand searches the options of (p, n) in order, the nim-heap's last: the i-th is one of

@@ -23,6 +23,7 @@ type Solver struct {
 	claims   Claims    // facts told, not proven: they order options (claims.go)
 	pns      *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
 	dfpn     *dfSearch // non-nil: searches are df-pn searches (WithDFPN), before pns
+	pinned   *pinned   // the facts that cost the most, beside the cache (pinned.go)
 
 	// Buffers reused by the nodes at each depth of the search, so that expanding a node
 	// allocates little: a node's options live until its search returns, and the nodes
@@ -78,6 +79,7 @@ func NewSolver(opts ...SolverOption) *Solver {
 	if s.cache == nil {
 		s.cache = NewMapCache()
 	}
+	s.pinned = newPinned()
 	s.makeTeam()
 	now := time.Now().UnixNano()
 	s.c.start.Store(now)
@@ -237,8 +239,8 @@ func (s *Solver) get(key string) (Fact, bool) {
 	var ok bool
 	if s.rec != nil {
 		f, ok = s.rec.facts[key]
-	} else {
-		f, ok = s.cache.Get(key)
+	} else if f, ok = s.cache.Get(key); !ok {
+		f, ok = s.pinned.get(key)
 	}
 	if ok {
 		s.c.hits.Add(1)
