@@ -64,10 +64,14 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 }
 
 // sproutsFormLives is the most lives of a Sprouts land whose misère form the search makes:
-// the larger ones are searched. Measured on misère 0*8 and 0*9 (one run each, loaded
-// machine): 5 lives 2.3 s and more, 9 lives 2.1 s and 61 s, where the search of whole
-// positions took 5.0 s and 71 s.
-const sproutsFormLives = 9
+// the larger ones are searched. Measured by proof numbers (`grundy solve sprouts 0*p
+// --misere --no-db`, one run each, a loaded machine): 9 lives against 11, 0*12 332 302 nodes
+// and 73 s against 98 422 nodes and 39 s; 0*13 98 406 nodes and 30 s against 30 975 and 14 s
+// (10 lives 47 428 and 15 s, 12 lives 18 233 and 31 s: forming a land of 12 lives costs more
+// than it saves); the small p pay for the forms of the lands of 10 and 11 lives, 0*9 1.5 s
+// against 3.3 s, 0*10 2.6 s against 4.1 s. (Depth first, on 0*8 and 0*9: 5 lives 2.3 s and
+// more, 9 lives 2.1 s and 61 s, where the search of whole positions took 5.0 s and 71 s.)
+const sproutsFormLives = 11
 
 // MisereForms is the table of misère forms a search of g starts with: for Sprouts, forms of
 // the lands of few lives only.
