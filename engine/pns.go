@@ -64,8 +64,7 @@ type pnSearch struct {
 	collected int     // how many times the DAG was cut down to the nodes below its root
 	pruned    int     // how many of those cut it further, to the couples nearest its root (prune)
 	proved    int     // the couples proven in the DAG so far, and when it was last pruned:
-	lastPrune int     // without a proof between two prunings, the next keeps less (share)
-	share     int     // the last pruning kept 1/2^share of the budget
+	lastPrune int     // without a proof between two prunings, the search goes round in circles
 	root      *pnNode // the node pnSolve proves: progress reports walk from it
 	largest   pnSize  // the largest DAG of the solver's call so far, for progress reports
 
@@ -341,7 +340,7 @@ func (s *Solver) pnMemory(root *pnNode) error {
 		return nil
 	case s.rec != nil:
 		return &TreeTooLargeError{Budget: budget}
-	case s.pns.prune(root, budget):
+	case s.pns.prune(root, budget/2):
 		return nil
 	}
 	return ErrDAGTooLarge
@@ -353,15 +352,13 @@ func (s *Solver) pnMemory(root *pnNode) error {
 // them; what they held below is let go (collect). What was proven is in the cache, so a
 // couple expanded again finds its proven options closed at once: the search goes on within
 // its budget, at the price of expanding again the open couples it comes back to, where
-// without it the search stopped (Sprouts 0*25 at the default budget, after 9 minutes). The
-// DAG is cut to half the budget, and when nothing was proven since the last pruning, to half
-// what that one kept: more room for the search below. It reports false when even root's
-// options do not fit: the budget is too small for the search to get anywhere.
-func (g *pnSearch) prune(root *pnNode, budget int64) bool {
-	if g.share++; g.pruned == 0 || g.proved != g.lastPrune {
-		g.share = 1
+// without it the search stopped (Sprouts 0*25 at the default budget, after 9 minutes). It reports
+// false when even root's options do not fit, or when nothing was proven since the last
+// pruning: the budget is too small for the search to get anywhere.
+func (g *pnSearch) prune(root *pnNode, target int64) bool {
+	if g.pruned > 0 && g.proved == g.lastPrune {
+		return false
 	}
-	target := budget >> g.share
 	// Each node's least depth below root, and the bytes of the DAG kept to each depth: its
 	// nodes above it whole, and its own as leaves.
 	depth := map[*pnNode]int{root: 0}
