@@ -55,12 +55,9 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return dbFail(env, "check", err)
 	}
-	db, err := readDatabase(file, g)
+	db, err := readFor(file, g, p, *outcomeOnly)
 	if err != nil {
 		return dbFail(env, "check", err)
-	}
-	if *outcomeOnly {
-		db = withoutComponents(db, p)
 	}
 	start := time.Now()
 	signals := ctx // a --smallest run's stop proper: its timeout ends its search only
@@ -138,18 +135,25 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 
 // startFrom is the certificate of p that file, a smaller one found before, gives.
 func startFrom(ctx context.Context, g games.Game, file string, p engine.Position, outcomeOnly bool) (*store.Certificate, error) {
-	db, err := readDatabase(file, g)
+	db, err := readFor(file, g, p, outcomeOnly)
 	if err != nil {
 		return nil, err
-	}
-	if outcomeOnly {
-		db = withoutComponents(db, p)
 	}
 	cert, err := store.Certify(ctx, g.Name(), db, p, store.DatabaseOnly())
 	if err != nil {
 		return nil, fmt.Errorf("--from %s does not prove %s: %w", file, engine.Quote(p.String()), err)
 	}
 	return cert, nil
+}
+
+// readFor reads file, a database of g, for the check of p: with --outcome-only, without p's
+// own line (withoutComponents).
+func readFor(file string, g games.Game, p engine.Position, outcomeOnly bool) (*store.Database, error) {
+	db, err := readDatabase(file, g)
+	if err != nil || !outcomeOnly {
+		return db, err
+	}
+	return withoutComponents(db, p), nil
 }
 
 // withoutComponents leaves out of db the line of p, a position of one component, when it

@@ -45,6 +45,14 @@ func (f Fact) Outcome(n int) (known, win bool) {
 func (f Fact) WithNimber(n int) Fact { return Fact{nimber: n + 1} }
 
 // Without returns f plus the fact that the nimber is not n.
+// With is f with the couple (P, n) proven winning (P ≠ n) or losing (P = n).
+func (f Fact) With(n int, win bool) Fact {
+	if win {
+		return f.Without(n)
+	}
+	return f.WithNimber(n)
+}
+
 func (f Fact) Without(n int) Fact {
 	if f.nimber > 0 || f.Excludes(n) {
 		return f

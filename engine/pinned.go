@@ -56,11 +56,7 @@ func (p *pinned) keep(key string, n int, win bool, work int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := p.facts[key]
-	if win {
-		f.fact = f.fact.Without(n)
-	} else {
-		f.fact = f.fact.WithNimber(n)
-	}
+	f.fact = f.fact.With(n, win)
 	f.work = max(f.work, work)
 	p.facts[key] = f
 	for len(p.facts) > pinnedMax {

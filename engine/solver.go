@@ -251,12 +251,7 @@ func (s *Solver) get(key string) (Fact, bool) {
 // learn records that the couple (key, n) is winning or losing, in the cache and, while a tree
 // is recorded, in the recorder's own facts (which only ever hold what this search proved).
 func (s *Solver) learn(key string, n int, win bool) {
-	add := func(f Fact) Fact {
-		if win {
-			return f.Without(n)
-		}
-		return f.WithNimber(n)
-	}
+	add := func(f Fact) Fact { return f.With(n, win) }
 	if s.rec != nil {
 		s.rec.learn(key, add(s.rec.facts[key]))
 	}

@@ -26,10 +26,10 @@ func improveByParts(ctx context.Context, prog *Program, best []int, reach int, s
 	// gave 5 428 in 10 minutes, parts of a tenth 5 427, of a hundredth nothing in 40 rounds.
 	const patience, round, share = 40, 20 * time.Second, 20
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	owned := prog.needsByOwner()
 	if len(best) < 2 {
 		return best
 	}
+	owned := prog.needsByOwner()
 	size := max(min(8, len(best)-1), len(best)/share) // a part is never the whole set
 	for failed := 0; failed < patience && ctx.Err() == nil && time.Now().Before(stop); {
 		free := partOf(best, owned, rng.IntN(len(best)), size)
