@@ -14,10 +14,12 @@ import (
 // 950 887 nodes and 10.5 s of CPU without, 566 918 and 6.7 s with (the same memory given to
 // the cache instead, 22 MB: 829 565 nodes); 5x7 3 765 262 nodes and 49.9 s without, 1 048 784
 // and 18.1 s with. With the default 384 MB, which holds these boards whole, the nodes are the
-// same and the CPU too.
+// same and the CPU too. (The job's budget gives them a quarter of --cache-mb, up to
+// DefaultPinnedBytes, from the cache's share: job/memory.go.)
 type pinned struct {
 	mu    sync.RWMutex
 	facts map[string]pinnedFact
+	max   int          // the most facts kept
 	least atomic.Int64 // the work a fact must have cost to be kept: raised when the map is full
 }
 
@@ -27,14 +29,24 @@ type pinnedFact struct {
 }
 
 const (
-	// pinnedMax is how many facts are kept: some 100 bytes each with their keys, 6 MB.
-	pinnedMax = 1 << 16
+	// DefaultPinnedBytes is the memory the pinned facts take unless WithPinnedBytes says
+	// otherwise: 65 536 facts.
+	DefaultPinnedBytes = pinnedFactBytes << 16
+	// pinnedFactBytes is about what a fact kept costs: its map slot, its key, its work.
+	pinnedFactBytes = 100
 	// pinnedLeast is the work, in nodes, of the cheapest fact kept at first.
 	pinnedLeast = 4
 )
 
-func newPinned() *pinned {
-	p := &pinned{facts: map[string]pinnedFact{}}
+// WithPinnedBytes sets the memory of the facts kept beside the cache for what they cost (at
+// least a few hundred of them); n ≤ 0 is DefaultPinnedBytes.
+func WithPinnedBytes(n int64) SolverOption { return func(s *Solver) { s.pinnedMax = n } }
+
+func newPinned(bytes int64) *pinned {
+	if bytes <= 0 {
+		bytes = DefaultPinnedBytes
+	}
+	p := &pinned{facts: map[string]pinnedFact{}, max: max(int(bytes/pinnedFactBytes), 256)}
 	p.least.Store(pinnedLeast)
 	return p
 }
@@ -59,7 +71,7 @@ func (p *pinned) keep(key string, n int, win bool, work int64) {
 	f.fact = f.fact.With(n, win)
 	f.work = max(f.work, work)
 	p.facts[key] = f
-	for len(p.facts) > pinnedMax {
+	for len(p.facts) > p.max {
 		least := 2 * p.least.Load()
 		p.least.Store(least)
 		for k, f := range p.facts {

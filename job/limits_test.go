@@ -62,7 +62,8 @@ func TestRun_LargestHeapsAnswerInSearchTime(t *testing.T) {
 func TestBudget_CountsTheTeam(t *testing.T) {
 	for _, mb := range []int{10, 11, 64, 100, 1000, 20001} {
 		for _, workers := range []int{1, 2, 4, 16} {
-			if cache, _ := shares(mb, workers); teamBytes(workers) > int64(cache-1)<<20 {
+			pinned := min(int64(mb)<<20/4, engine.DefaultPinnedBytes)
+			if cache, _ := shares(mb, workers); teamBytes(workers)+pinned > int64(cache-1)<<20 {
 				continue // a team larger than the cache's share: the cache keeps 1 MB, over the budget
 			}
 			b := budgetOf(mb, true, workers)
@@ -70,26 +71,30 @@ func TestBudget_CountsTheTeam(t *testing.T) {
 			if workers > 1 {
 				slot = engine.SharedSlotBytes
 			}
-			total := int64(b.cache)<<20 + slot<<b.front + b.memo + b.tree + teamBytes(workers)
+			total := int64(b.cache)<<20 + slot<<b.front + b.memo + b.tree + b.pinned + teamBytes(workers)
 			if total > int64(mb)<<20 {
-				t.Errorf("budgetOf(%d MB, %d workers): %d bytes in all (cache %d MB, front 2^%d, memo %d, tree %d, team %d)",
-					mb, workers, total, b.cache, b.front, b.memo, b.tree, teamBytes(workers))
+				t.Errorf("budgetOf(%d MB, %d workers): %d bytes in all (cache %d MB, front 2^%d, memo %d, tree %d, pinned %d, team %d)",
+					mb, workers, total, b.cache, b.front, b.memo, b.tree, b.pinned, teamBytes(workers))
 			}
-			if front := engine.FrontBits(int64(mb) << 20 / 8); workers == 1 && (b.cache != mb/2 || b.front != front) {
-				t.Errorf("budgetOf(%d MB, 1 worker): cache %d MB, front 2^%d; want %d and 2^%d", mb, b.cache, b.front, mb/2, front)
+			if b.pinned != pinned {
+				t.Errorf("budgetOf(%d MB): pinned facts %d bytes, want %d", mb, b.pinned, pinned)
+			}
+			cache := mb/2 - int((pinned+1<<19)>>20)
+			if front := engine.FrontBits(int64(mb) << 20 / 8); workers == 1 && (b.cache != cache || b.front != front) {
+				t.Errorf("budgetOf(%d MB, 1 worker): cache %d MB, front 2^%d; want %d and 2^%d", mb, b.cache, b.front, cache, front)
 			}
 			if workers > 1 && b.cache >= mb*3/8 {
 				t.Errorf("budgetOf(%d MB, %d workers): cache %d MB, want less than one worker's %d", mb, workers, b.cache, mb*3/8)
 			}
-			if got := len(b.teamOptions()); got != 3 {
-				t.Errorf("teamOptions: %d options, want workers, memo and tree", got)
+			if got := len(b.teamOptions()); got != 4 {
+				t.Errorf("teamOptions: %d options, want workers, memo, tree and pinned facts", got)
 			}
 		}
 		if limit, bound := memoryLimit(mb), ProcessMB(mb)<<20; limit+programMB<<20 > bound || limit > (int64(mb)*7/5+48)<<20 {
 			t.Errorf("memoryLimit(%d) = %d MB: with the program's %d MB over ProcessMB's %d MB, or over 1.4 × the budget + 48", mb, limit>>20, programMB, bound>>20)
 		}
 	}
-	if b := budgetOf(100, false, 2); b.tree != 75<<20-teamBytes(2) || b.cache != 0 {
-		t.Errorf("a runner given a cache, 2 workers: tree %d, cache %d; want 3/4 of 100 MB less the team's, no cache", b.tree, b.cache)
+	if b := budgetOf(100, false, 2); b.tree != 75<<20-teamBytes(2)-engine.DefaultPinnedBytes || b.cache != 0 {
+		t.Errorf("a runner given a cache, 2 workers: tree %d, cache %d; want 3/4 of 100 MB less the team's and the pinned facts', no cache", b.tree, b.cache)
 	}
 }

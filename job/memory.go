@@ -26,6 +26,9 @@ var ErrMemory = errors.New("the memory budget does not fit")
 // writer's window of at most 2^17 facts, the filter of a game's stored keys, 2 bytes a key);
 // the process is meant to stay within ProcessMB of it (1.5 × the budget + 100 MB).
 //
+// The facts kept beside the cache for what they cost (engine's pinned facts) take a quarter
+// of it, up to engine.DefaultPinnedBytes, out of the cache's share.
+//
 // A team of workers (Config.Workers) is counted in it: each worker keeps an options memo and,
 // searching by proof numbers, a DAG of its own, so the memo's share and the tree's are split
 // between them (teamOptions); a SharedFront's slot is larger than a Front's (frontBits); and
@@ -37,6 +40,7 @@ type budget struct {
 	front   int   // the front's size, in bits (an eighth of the budget, a team's a quarter: see front)
 	memo    int64 // the options memo of searches, every worker's together
 	tree    int64 // a recording's proofs and facts, or a search's proof-number DAGs, every worker's together
+	pinned  int64 // the facts kept beside the cache for what they cost (engine's pinned.go), the team's
 	workers int   // the workers of the runner's searches
 }
 
@@ -51,22 +55,31 @@ type budget struct {
 func budgetOf(mb int, ownCache bool, workers int) budget {
 	workers = max(workers, 1)
 	b := budget{mb: mb, memo: int64(mb) << 20 / 10, workers: workers}
+	b.pinned = min(int64(mb)<<20/pinnedShare, engine.DefaultPinnedBytes)
 	team := teamBytes(workers)
 	if !ownCache {
-		b.tree = max(int64(mb)<<20*3/4-team, 1<<20)
+		b.tree = max(int64(mb)<<20*3/4-team-b.pinned, 1<<20)
 		return b
 	}
 	cache, front := shares(mb, workers)
-	b.cache = max(cache-int((team+1<<19)>>20), 1) // the team to the nearest MB: the shares leave 2.5 % spare
+	b.cache = max(cache-int((team+b.pinned+1<<19)>>20), 1) // the team and the pinned facts to the nearest MB: the shares leave 2.5 % spare
 	b.front = front
 	b.tree = int64(mb) << 20 / 4
 	return b
 }
 
+// pinnedShare is the part of a budget the pinned facts take, up to engine.DefaultPinnedBytes
+// (reached at 26 MB), out of the cache's share: a fact that cost many nodes is worth more
+// than the cache's last ones. Measured at 16 MB (`grundy solve cram RxC --no-db --cache-mb 16
+// --tree-nodes 0 --workers 1`, nodes): 4x9 726 767 with a sixteenth, 680 015 with an
+// eighth, 632 205 with a quarter (none pinned: 950 887); 5x7 1 440 359, 1 342 788 and
+// 1 233 858 (none: 3 765 262).
+const pinnedShare = 4
+
 // solverOptions are the engine options that keep a solver searching alone within b (a
 // recording, a search with a node limit per option).
 func (b budget) solverOptions() []engine.SolverOption {
-	return []engine.SolverOption{engine.WithMemoBytes(b.memo), engine.WithTreeBytes(b.tree)}
+	return []engine.SolverOption{engine.WithMemoBytes(b.memo), engine.WithTreeBytes(b.tree), engine.WithPinnedBytes(b.pinned)}
 }
 
 // teamOptions are the engine options of the runner's solver, which searches with b.workers
@@ -76,7 +89,8 @@ func (b budget) solverOptions() []engine.SolverOption {
 // one DAG (engine's withShare) gives it and the lead's memo the team's parts back.
 func (b budget) teamOptions() []engine.SolverOption {
 	n := int64(b.workers)
-	return []engine.SolverOption{engine.WithWorkers(b.workers), engine.WithMemoBytes(b.memo / n), engine.WithTreeBytes(b.tree / n)}
+	return []engine.SolverOption{engine.WithWorkers(b.workers), engine.WithMemoBytes(b.memo / n), engine.WithTreeBytes(b.tree / n),
+		engine.WithPinnedBytes(b.pinned)}
 }
 
 // Memory of a team beyond one solver's: the table of the couples being searched (2^16
