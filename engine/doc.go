@@ -24,8 +24,9 @@
 // closed form) may answer without search. MisereOutcomeByForms (miserecanon.go) uses the
 // components' misère forms (Conway's simplification, MisereForms) instead: the small
 // components of a sum are carried as one form, their sum, and only the large ones searched.
-// ProveMisere records its tree, a Tree whose Convention is Misere, and Check verifies it
-// under misère play.
+// ProveMisere records its tree, a Tree whose Convention is Misere, by a search of whole
+// positions; ProveMisereByForms reads the same kind of tree out of whole positions, each one's
+// outcome asked of the search by forms; Check verifies either under misère play.
 //
 // ProveNimber and ProveOutcome record a solution tree (Figures 6, 9–11): a Tree of couples,
 // each losing one with all its options, each winning one with the losing option that proves

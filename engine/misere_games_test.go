@@ -348,3 +348,66 @@ func TestMisereByForms_SmallBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestProveMisereByForms: trees read out of whole positions, their outcomes asked of the
+// search by forms (depth first and by proof numbers, each table of forms): on 0*1 … 0*7 and
+// on random positions and sums of Sprouts and of every game's small positions, each tree
+// passes Check and its root says what A164950 or the brute force says.
+func TestProveMisereByForms(t *testing.T) {
+	ctx := context.Background()
+	type item struct {
+		game string
+		p    engine.Position
+		want string
+		big  bool // every land of it formed: seconds
+	}
+	var items []item
+	last := 7
+	if testing.Short() {
+		last = 6
+	}
+	for spots := 1; spots <= last; spots++ {
+		_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+		items = append(items, item{"sprouts", p, misereSpots[spots-1 : spots], spots > 4})
+	}
+	r := rand.New(rand.NewPCG(9, 34))
+	memo := map[string]bool{}
+	for range 10 {
+		p := randomPlay(t, r, 2+r.IntN(3), 1+r.IntN(4))
+		q := randomPlay(t, r, 2+r.IntN(2), 2+r.IntN(3))
+		if p.String() != "!" && q.String() != "!" {
+			_, p = parse(t, "sprouts", p.String()+"+"+q.String())
+		}
+		items = append(items, item{"sprouts", p, outcome(bruteMisere(p, memo)), false})
+	}
+	for _, c := range misereSmall {
+		memo := map[string]bool{}
+		for _, text := range c.fixed {
+			_, p := parse(t, c.game, text)
+			items = append(items, item{c.game, p, outcome(bruteMisere(p, memo)), false})
+		}
+	}
+	for _, it := range items {
+		g, _ := games.Lookup(it.game)
+		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+		for name, forms := range formsSettings() {
+			if name == "all" && it.big {
+				continue
+			}
+			for _, pns := range []bool{false, true} {
+				s := engine.NewSolver()
+				s.UseProofNumbers(pns)
+				tree, err := s.ProveMisereByForms(ctx, it.game, it.p, forms())
+				if err != nil {
+					t.Fatalf("%s %s (%s, proof numbers %v): %v", it.game, it.p, name, pns, err)
+				}
+				if err := engine.Check(ctx, tree, parseIn); err != nil {
+					t.Errorf("%s %s (%s, proof numbers %v): Check = %v", it.game, it.p, name, pns, err)
+				}
+				if got := tree.Nodes[tree.Root].Result; got != it.want {
+					t.Errorf("%s %s (%s, proof numbers %v): root %s, want %s", it.game, it.p, name, pns, got, it.want)
+				}
+			}
+		}
+	}
+}

@@ -85,3 +85,162 @@ func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error
 	}
 	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Nodes: nodes}, nil
 }
+
+// ProveMisereByForms finds the misère outcome of p by its components' forms, as
+// MisereOutcomeByForms does (by proof numbers when the solver uses them), then reads its
+// solution tree out of whole positions, as ProveMisere's: a loss with all its options, a win
+// with one option the same search shows lost — one the tree holds already, else one the
+// search proved, else the easiest it then proves. The forms only say where to look: each
+// node is a whole position the rules make, a loss has every option the rules give, and a
+// choice the rules contradict ends the reading with an error, so the tree proves what it
+// says whatever the search did, and Check verifies it from the rules alone. The reading
+// costs searches of the options the tree holds, not a search of whole positions.
+func (s *Solver) ProveMisereByForms(ctx context.Context, game string, p Position, forms *MisereForms) (*Tree, error) {
+	p = Exactly(p)
+	s.begin(ctx)
+	if forms == nil {
+		forms = NewMisereForms()
+	}
+	m := &misereCanonSearch{misereSearch: misereSearch{s: s, memo: map[string][]compOption{}},
+		f: forms, seen: map[string]bool{}}
+	forms.optionsOf = m.componentOptions
+	defer func() { forms.optionsOf = nil }()
+	r := &misereReader{m: m, rec: &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}}
+	parts := sortParts(partsOf(p.Split()))
+	root := MisereKeyPrefix + sumKey(parts)
+	if large, t := m.absorb(nil, parts, 0); s.err == nil && s.pns != nil {
+		m.proofNumbers(large, t)
+	}
+	if s.err == nil {
+		r.prove(p, parts, root)
+	}
+	var t *Tree
+	var err error
+	if s.err == nil {
+		t, err = r.rec.tree(game, root, s.stopped)
+	}
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	return t, err
+}
+
+// A misereReader reads a misère tree out of whole positions, each one's outcome asked of a
+// search by forms.
+type misereReader struct {
+	m   *misereCanonSearch
+	rec *misereRecorder
+}
+
+// prove records the proof of the whole position pos, whose components are parts and misère
+// key key, and returns its outcome (false, with s.err set, when it stops).
+func (r *misereReader) prove(pos Position, parts []part, key string) (win bool) {
+	if f, ok := r.rec.facts[key]; ok {
+		_, win := f.Outcome(0)
+		return win
+	}
+	s := r.m.s
+	if r.m.tick(); s.err != nil || s.stopped() {
+		return false
+	}
+	r.checkBudget()
+	opts, held := r.m.options(parts)
+	defer func() { s.held -= held }()
+	if s.err != nil {
+		return false
+	}
+	if len(opts) == 0 {
+		r.rec.add(key, &misereProof{pos: pos, win: true}) // no move: under misère play, a win
+		return true
+	}
+	if r.lost(parts) {
+		keys := make([]string, len(opts))
+		for i, o := range opts {
+			if !r.prove(o.pos, o.parts, o.key) && s.err == nil {
+				s.err = disagree("%q lost, yet its option %q is lost", pos, o.pos)
+			}
+			if s.err != nil {
+				return false
+			}
+			keys[i] = o.key
+		}
+		r.rec.add(key, &misereProof{pos: pos, win: false, kids: keys})
+		return false
+	}
+	o, ok := r.losingOption(opts)
+	if s.err != nil {
+		return false
+	}
+	switch {
+	case !ok && s.err == nil:
+		s.err = disagree("%q won, yet none of its options is lost", pos)
+	case ok && r.prove(o.pos, o.parts, o.key) && s.err == nil:
+		s.err = disagree("%q won by its option %q, yet that option is won", pos, o.pos)
+	}
+	if s.err != nil {
+		return false
+	}
+	r.rec.add(key, &misereProof{pos: pos, win: true, kids: []string{o.key}})
+	return true
+}
+
+// losingOption is the option of a won position the tree proves lost: one the tree holds as
+// lost already, else one the search proved lost, else the first in the search's order
+// (known losses, the easiest, the game's guess) that a search then shows lost.
+func (r *misereReader) losingOption(opts []misereOption) (misereOption, bool) {
+	for _, o := range opts {
+		if f, ok := r.rec.facts[o.key]; ok {
+			if _, win := f.Outcome(0); !win {
+				return o, true
+			}
+		}
+	}
+	for _, o := range opts {
+		large, t := r.m.absorb(nil, o.parts, 0)
+		if r.m.s.err != nil {
+			return o, false
+		}
+		if r.m.lost(large, t) {
+			return o, true
+		}
+	}
+	for _, o := range opts {
+		if r.lost(o.parts) {
+			return o, true
+		}
+		if r.m.s.err != nil {
+			return o, false
+		}
+	}
+	return misereOption{}, false
+}
+
+// lost asks the search by forms whether the position of components parts is a misère loss:
+// by proof numbers when the solver uses them, which keep what they prove (the position's
+// losing option among it) for the questions that follow.
+func (r *misereReader) lost(parts []part) bool {
+	large, t := r.m.absorb(nil, parts, 0)
+	switch {
+	case r.m.s.err != nil:
+		return false
+	case r.m.s.pns != nil:
+		return !r.m.proofNumbers(large, t)
+	}
+	return !r.m.outcome(large, t)
+}
+
+// checkBudget stops a reading whose proofs passed their budget.
+func (r *misereReader) checkBudget() {
+	s := r.m.s
+	switch {
+	case len(r.rec.proofs) > MaxRecorded:
+		s.err = ErrTreeTooLarge
+	case r.rec.bytes > s.treeBudget():
+		s.err = &TreeTooLargeError{Budget: s.treeBudget()}
+	}
+}
+
+// disagree is the error of a search by forms whose outcome the rules contradict.
+func disagree(format string, args ...any) error {
+	return fmt.Errorf("engine: the misère search by forms and the rules disagree: "+format, args...)
+}

@@ -92,13 +92,22 @@ func misereTheory(g games.Game) engine.MisereTheory {
 	return nil
 }
 
-// recordMisere records the misère tree as record does the normal-play one: a fresh solver,
-// no cache read and no theory, within the request's limits; what it proves goes to the
-// runner's cache under misère keys.
+// recordMisere records the misère tree within the request's limits, with a fresh solver whose
+// proofs go to the runner's cache under misère keys: for a game with a misère theory (Nim)
+// by a search of whole positions that reads no cache and no theory; for the others read out
+// of whole positions, each one's outcome asked of the search by forms (the tree proves
+// itself from the rules, whatever the search said).
 func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
 	s, rctx, cancel := r.recorder(ctx, req)
 	defer cancel()
-	t, err := s.ProveMisere(rctx, res.Game, req.Position)
+	var t *engine.Tree
+	var err error
+	if misereTheory(req.Game) != nil {
+		t, err = s.ProveMisere(rctx, res.Game, req.Position)
+	} else {
+		s.UseProofNumbers(req.Game != nil && req.proofNumbers(req.Game.Name()))
+		t, err = s.ProveMisereByForms(rctx, res.Game, req.Position, MisereForms(req.Game))
+	}
 	res.Record = s.Stats()
 	if req.Tree == TreeOnly {
 		res.Search = res.Record // the recording was the search
