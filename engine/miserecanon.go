@@ -280,13 +280,8 @@ func (f *MisereForms) tryComponent(c part, stop func() bool) (int32, bool) {
 // under their misère keys.
 func (s *Solver) MisereOutcomeByForms(ctx context.Context, p Position, forms *MisereForms) (win bool, err error) {
 	s.begin(ctx)
-	if forms == nil {
-		forms = NewMisereForms()
-	}
-	m := &misereCanonSearch{misereSearch: misereSearch{s: s, memo: map[string][]compOption{}},
-		f: forms, seen: map[string]bool{}}
-	forms.optionsOf = m.componentOptions
-	defer func() { forms.optionsOf = nil }()
+	m, done := s.canonSearch(forms)
+	defer done()
 	large, t := m.absorb(nil, partsOf(p.Split()), 0)
 	switch {
 	case s.err != nil:
@@ -296,6 +291,18 @@ func (s *Solver) MisereOutcomeByForms(ctx context.Context, p Position, forms *Mi
 		win = m.outcome(large, t)
 	}
 	return win, s.end()
+}
+
+// canonSearch starts a search by forms with forms (nil: a fresh table), which makes the
+// options of the components it forms through the search's memo until done is called.
+func (s *Solver) canonSearch(forms *MisereForms) (m *misereCanonSearch, done func()) {
+	if forms == nil {
+		forms = NewMisereForms()
+	}
+	m = &misereCanonSearch{misereSearch: misereSearch{s: s, memo: map[string][]compOption{}},
+		f: forms, seen: map[string]bool{}}
+	forms.optionsOf = m.componentOptions
+	return m, func() { forms.optionsOf = nil }
 }
 
 // misereCanonSearch is one search by forms: the options memo of the misère search, the forms,

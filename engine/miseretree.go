@@ -98,13 +98,8 @@ func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error
 func (s *Solver) ProveMisereByForms(ctx context.Context, game string, p Position, forms *MisereForms) (*Tree, error) {
 	p = Exactly(p)
 	s.begin(ctx)
-	if forms == nil {
-		forms = NewMisereForms()
-	}
-	m := &misereCanonSearch{misereSearch: misereSearch{s: s, memo: map[string][]compOption{}},
-		f: forms, seen: map[string]bool{}}
-	forms.optionsOf = m.componentOptions
-	defer func() { forms.optionsOf = nil }()
+	m, done := s.canonSearch(forms)
+	defer done()
 	r := &misereReader{m: m, rec: &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}}
 	parts := sortParts(partsOf(p.Split()))
 	root := MisereKeyPrefix + sumKey(parts)
