@@ -44,7 +44,6 @@ func (f Fact) Outcome(n int) (known, win bool) {
 // WithNimber returns the fact that the nimber is n.
 func (f Fact) WithNimber(n int) Fact { return Fact{nimber: n + 1} }
 
-// Without returns f plus the fact that the nimber is not n.
 // With is f with the couple (P, n) proven winning (P ≠ n) or losing (P = n).
 func (f Fact) With(n int, win bool) Fact {
 	if win {
@@ -53,6 +52,7 @@ func (f Fact) With(n int, win bool) Fact {
 	return f.WithNimber(n)
 }
 
+// Without returns f plus the fact that the nimber is not n.
 func (f Fact) Without(n int) Fact {
 	if f.nimber > 0 || f.Excludes(n) {
 		return f

@@ -166,14 +166,8 @@ func (m *misereSearch) outcome(p Position, parts []part, key string) bool {
 func (m *misereSearch) tick() {
 	s := m.s
 	s.tick()
-	if m.rec == nil || s.err != nil {
-		return
-	}
-	switch {
-	case len(m.rec.proofs) > MaxRecorded:
-		s.err = ErrTreeTooLarge
-	case m.rec.bytes > s.treeBudget():
-		s.err = &TreeTooLargeError{Budget: s.treeBudget()}
+	if m.rec != nil && s.err == nil {
+		s.err = m.rec.over(s.treeBudget())
 	}
 }
 

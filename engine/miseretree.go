@@ -40,6 +40,17 @@ func (r *misereRecorder) add(key string, pr *misereProof) {
 	}
 }
 
+// over is the error of a recorder whose proofs passed their budget of bytes, nil while within.
+func (r *misereRecorder) over(budget int64) error {
+	switch {
+	case len(r.proofs) > MaxRecorded:
+		return ErrTreeTooLarge
+	case r.bytes > budget:
+		return &TreeTooLargeError{Budget: budget}
+	}
+	return nil
+}
+
 // ProveMisere finds the misère outcome of p and records its solution tree: each position that
 // is a win with one losing option, each loss with all its options, down to positions with no
 // move, which are wins. It reads no cache and no theory (it writes what it proves to the
@@ -103,12 +114,7 @@ func (s *Solver) ProveMisereByForms(ctx context.Context, game string, p Position
 	r := &misereReader{m: m, rec: &misereRecorder{facts: map[string]Fact{}, proofs: map[string]*misereProof{}}}
 	parts := sortParts(partsOf(p.Split()))
 	root := MisereKeyPrefix + sumKey(parts)
-	if large, t := m.absorb(nil, parts, 0); s.err == nil && s.pns != nil {
-		m.proofNumbers(large, t)
-	}
-	if s.err == nil {
-		r.prove(p, parts, root)
-	}
+	r.prove(p, parts, root) // the root's first question to the search decides it
 	var t *Tree
 	var err error
 	if s.err == nil {
@@ -138,7 +144,9 @@ func (r *misereReader) prove(pos Position, parts []part, key string) (win bool) 
 	if r.m.tick(); s.err != nil || s.stopped() {
 		return false
 	}
-	r.checkBudget()
+	if s.err = r.rec.over(s.treeBudget()); s.err != nil {
+		return false
+	}
 	opts, held := r.m.options(parts)
 	defer func() { s.held -= held }()
 	if s.err != nil {
@@ -190,7 +198,12 @@ func (r *misereReader) losingOption(opts []misereOption) (misereOption, bool) {
 			}
 		}
 	}
-	for _, o := range opts {
+	type formed struct {
+		large []part
+		t     int32
+	}
+	as := make([]formed, len(opts))
+	for i, o := range opts {
 		large, t := r.m.absorb(nil, o.parts, 0)
 		if r.m.s.err != nil {
 			return o, false
@@ -198,9 +211,10 @@ func (r *misereReader) losingOption(opts []misereOption) (misereOption, bool) {
 		if r.m.lost(large, t) {
 			return o, true
 		}
+		as[i] = formed{large, t}
 	}
-	for _, o := range opts {
-		if r.lost(o.parts) {
+	for i, o := range opts {
+		if r.lostFormed(as[i].large, as[i].t) {
 			return o, true
 		}
 		if r.m.s.err != nil {
@@ -210,29 +224,23 @@ func (r *misereReader) losingOption(opts []misereOption) (misereOption, bool) {
 	return misereOption{}, false
 }
 
-// lost asks the search by forms whether the position of components parts is a misère loss:
-// by proof numbers when the solver uses them, which keep what they prove (the position's
-// losing option among it) for the questions that follow.
+// lost asks the search by forms whether the position of components parts is a misère loss.
 func (r *misereReader) lost(parts []part) bool {
 	large, t := r.m.absorb(nil, parts, 0)
-	switch {
-	case r.m.s.err != nil:
+	if r.m.s.err != nil {
 		return false
-	case r.m.s.pns != nil:
+	}
+	return r.lostFormed(large, t)
+}
+
+// lostFormed asks it of the position of large components large and form t: by proof numbers
+// when the solver uses them, which keep what they prove (the position's losing option among
+// it) for the questions that follow.
+func (r *misereReader) lostFormed(large []part, t int32) bool {
+	if r.m.s.pns != nil {
 		return !r.m.proofNumbers(large, t)
 	}
 	return !r.m.outcome(large, t)
-}
-
-// checkBudget stops a reading whose proofs passed their budget.
-func (r *misereReader) checkBudget() {
-	s := r.m.s
-	switch {
-	case len(r.rec.proofs) > MaxRecorded:
-		s.err = ErrTreeTooLarge
-	case r.rec.bytes > s.treeBudget():
-		s.err = &TreeTooLargeError{Budget: s.treeBudget()}
-	}
 }
 
 // disagree is the error of a search by forms whose outcome the rules contradict.

@@ -40,7 +40,7 @@ const (
 
 // WithPinnedBytes sets the memory of the facts kept beside the cache for what they cost (at
 // least a few hundred of them); n ≤ 0 is DefaultPinnedBytes.
-func WithPinnedBytes(n int64) SolverOption { return func(s *Solver) { s.pinnedMax = n } }
+func WithPinnedBytes(n int64) SolverOption { return func(s *Solver) { s.pinnedBytes = n } }
 
 func newPinned(bytes int64) *pinned {
 	if bytes <= 0 {

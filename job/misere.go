@@ -59,8 +59,14 @@ func misereOutcome(ctx context.Context, s *engine.Solver, req Request) (bool, er
 	if theory := misereTheory(req.Game); theory != nil {
 		return s.MisereOutcome(ctx, req.Position, theory)
 	}
-	s.UseProofNumbers(req.Game != nil && req.proofNumbers(req.Game.Name()))
+	s.UseProofNumbers(req.misereProofNumbers())
 	return s.MisereOutcomeByForms(ctx, req.Position, MisereForms(req.Game))
+}
+
+// misereProofNumbers reports whether req's misère search by forms goes by proof numbers:
+// when the game's algorithm, or the one asked for, is theirs.
+func (req Request) misereProofNumbers() bool {
+	return req.Game != nil && req.proofNumbers(req.Game.Name())
 }
 
 // sproutsFormLives is the most lives of a Sprouts land whose misère form the search makes:
@@ -105,7 +111,7 @@ func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
 	if misereTheory(req.Game) != nil {
 		t, err = s.ProveMisere(rctx, res.Game, req.Position)
 	} else {
-		s.UseProofNumbers(req.Game != nil && req.proofNumbers(req.Game.Name()))
+		s.UseProofNumbers(req.misereProofNumbers())
 		t, err = s.ProveMisereByForms(rctx, res.Game, req.Position, MisereForms(req.Game))
 	}
 	res.Record = s.Stats()
