@@ -17,6 +17,9 @@ var algos = map[string]solveFunc{
 	"couples": func(s *engine.Solver, p engine.Position) (int, error) {
 		return s.Nimber(context.Background(), p)
 	},
+	"br": func(s *engine.Solver, p engine.Position) (int, error) {
+		return s.BR(context.Background(), p)
+	},
 	"couples-outcome": func(s *engine.Solver, p engine.Position) (int, error) {
 		win, err := s.Outcome(context.Background(), p, 0)
 		return b2i(win), err
@@ -96,7 +99,8 @@ func run(b *testing.B, game, pos, algo string, opts ...engine.SolverOption) (fou
 func quick() bool { return os.Getenv("GRUNDY_BENCH_QUICK") != "" }
 
 // BenchmarkCram solves empty Cram boards: the couples search against plain mex (the
-// baseline), on the boards of the paper's Figures 13 and 14.
+// baseline) and against the search of Beling and Rogalski, on the boards of the paper's
+// Figures 13 and 14.
 func BenchmarkCram(b *testing.B) {
 	boards := []struct {
 		pos  string
@@ -113,6 +117,7 @@ func BenchmarkCram(b *testing.B) {
 			continue
 		}
 		b.Run(bd.pos+"/couples", func(b *testing.B) { run(b, "cram", bd.pos, "couples") })
+		b.Run(bd.pos+"/br", func(b *testing.B) { run(b, "cram", bd.pos, "br") })
 		if bd.mex {
 			b.Run(bd.pos+"/plain-mex", func(b *testing.B) { run(b, "cram", bd.pos, "plain-mex") })
 		}

@@ -71,6 +71,8 @@ func TestSolve_JSON(t *testing.T) {
 		{[]string{"solve", "--json", "cram", "3x3", "--outcome-only"}, "L", 0},             // L: nimber 0
 		{[]string{"solve", "nim", "999", "+", "907", "477", "--json"}, "W", 433},
 		{[]string{"solve", "chomp", "3x3", "--json", "--algo", "elementary"}, "W", -1},
+		{[]string{"solve", "cram", "3x3", "+", "2x5", "--json", "--algo", "br", "--no-db"}, "W", 1},
+		{[]string{"solve", "kayles", "12", "7", "--json", "--algo", "br"}, "W", 4 ^ 2},
 		{[]string{"solve", "lasker", "3", "4", "--json", "--cache-mb", "4"}, "W", 4 ^ 3},
 	}
 	for _, tc := range cases {

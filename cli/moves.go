@@ -37,7 +37,7 @@ func (f *movesFlags) check(algo string) error {
 		return usagef("--move-nodes %d: want 0 or more", f.nodes)
 	case !f.on && (f.time != defaultMoveTime || f.nodes != 0):
 		return usagef("--move-time and --move-nodes bound the search of --moves: add --moves")
-	case f.on && (algo == "elementary" || algo == "mex"):
+	case f.on && (algo == "elementary" || algo == "mex" || algo == "br"):
 		return usagef("--moves searches each option by couples or pns: --algo %s does not apply", algo)
 	}
 	return nil

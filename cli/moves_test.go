@@ -231,6 +231,7 @@ func TestSolve_MovesBadFlags(t *testing.T) {
 		{[]string{"--moves", "--move-time", "-1s"}, "--move-time"},
 		{[]string{"--moves", "--move-nodes", "-1"}, "--move-nodes"},
 		{[]string{"--moves", "--algo", "mex"}, "--algo mex"},
+		{[]string{"--moves", "--algo", "br"}, "--algo br"},
 	} {
 		code, _, errOut := grundy(append([]string{"solve", "nim", "3 4"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {

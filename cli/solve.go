@@ -46,7 +46,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.misere, "misere", false, "misère play (the last player to move loses): the outcome only, from the misère forms of the small components and a search of the others, depth first or by proof numbers (--algo couples or pns)")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on stderr every second: the counts of the search, and how far the root is (the values its nimber is proven not to be, the heap tried now, how many of its options that heap decided)")
 	fs.StringVar(&f.log, "log", "", "append to this file a line every minute saying how far the search is (as --progress does), and one at the end: for long runs left alone")
-	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only) or mex; default: the game's fastest, pns for sprouts, couples for the others")
+	fs.StringVar(&f.algo, "algo", "", "couples (the paper's, depth first), pns (the same couples by proof-number search), dfpn (the same, depth first in bounded memory), elementary (§4.1, outcome only), mex, or br (Beling and Rogalski: nimbers asked within sets of values, one worker); default: the game's fastest, pns for sprouts, couples for the others")
 	fs.IntVar(&f.cacheMB, "cache-mb", 384, "cache size in megabytes (the process takes about twice that)")
 	fs.Var((*durationValue)(&f.timeout), "timeout", "stop after this long (e.g. 30s) and print what was proven")
 	fs.StringVar(&f.values, "values", "", "take the values of heaps from this file of `grundy seq --file` (octal codes, grundys-game): heaps up to what it holds")
@@ -92,7 +92,7 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 // check checks the flags' values, before any work.
 func (f *solveFlags) check() error {
 	switch {
-	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex":
+	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex" && f.algo != "br":
 		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary or mex", quote(f.algo))
 	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary" && f.algo != "pns":
 		return usagef("--misere searches whole positions, with no nimbers, depth first (couples) or by proof numbers (pns): --algo %s does not apply", quote(f.algo))

@@ -68,6 +68,9 @@ func TestNimber_AgainstBruteForce(t *testing.T) {
 				if win, _ := NewSolver(WithCache(newCache())).Elementary(ctx, p); win != (want != 0) {
 					t.Fatalf("%s seed %d: Elementary(%q) = %v, nimber %d", name, seed, p, win, want)
 				}
+				if m, err := NewSolver(WithCache(newCache())).BR(ctx, p); err != nil || m != want {
+					t.Fatalf("%s seed %d: BR(%q) = %d, %v; want %d", name, seed, p, m, err, want)
+				}
 			}
 		}
 	}

@@ -127,7 +127,7 @@ func newCaches() map[string]func() engine.Cache {
 }
 
 // TestEngine_AgainstBruteForce: on every game, the couples search (nimber and the outcome
-// of couples), both baselines and the recorded solution tree agree with the oracle, with a
+// of couples), the baselines, the search of Beling and Rogalski and the recorded solution tree agree with the oracle, with a
 // cache that keeps nothing and with one that keeps a little.
 func TestEngine_AgainstBruteForce(t *testing.T) {
 	const seed = 20261123
@@ -169,6 +169,9 @@ func checkPosition(t *testing.T, ctx context.Context, what string, g games.Game,
 	}
 	if win, _ := solver().Elementary(ctx, p); win != (want != 0) {
 		t.Fatalf("%s: Elementary(%q) = %v; nimber %d", what, p, win, want)
+	}
+	if got, err := solver().BR(ctx, p); err != nil || got != want {
+		t.Fatalf("%s: BR(%q) = %d, %v; want %d", what, p, got, err, want)
 	}
 	tree, err := solver().ProveNimber(ctx, g.Name(), p)
 	if err != nil {

@@ -49,6 +49,7 @@ const (
 	DFPN       Algo = "dfpn"       // the same, depth first in bounded memory (df-pn)
 	Elementary Algo = "elementary" // §4.1: outcome only, a sum searched as one position
 	Mex        Algo = "mex"        // plain memoised mex
+	BR         Algo = "br"         // Beling–Rogalski: nimbers asked within sets, aspiration at the root
 )
 
 // DefaultAlgo is the search a request with no Algo gets: the fastest for the game, measured

@@ -203,7 +203,7 @@ func (r *Runner) Run(ctx context.Context, req Request, progress func(Phase, engi
 		switch {
 		case res.Stopped:
 			res.NoTree = "the search was stopped"
-		case req.Task.listsMoves() || req.Algo == Elementary || req.Algo == Mex:
+		case req.Task.listsMoves() || req.Algo == Elementary || req.Algo == Mex || req.Algo == BR:
 			res.NoTree = "only the couples search records trees of a nimber or an outcome"
 		case req.ReadOut:
 			r.extract(ctx, req, &res)
@@ -237,6 +237,12 @@ func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 		win, err = s.Elementary(ctx, p)
 		if err == nil {
 			res.Answer = outcomeIs(win)
+		}
+	case req.Algo == BR:
+		var n int
+		n, err = s.BR(ctx, p)
+		if err == nil {
+			res.Answer = nimberIs(n)
 		}
 	case req.Algo == Mex:
 		var n int
