@@ -235,6 +235,12 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 	srv.kill()
 	time.Sleep(time.Second)
 	serve(t, xdg, addr, jsDir, creds, "--unit-nodes", "40000") // the same keys and certificate
+	// Registered after the processes' own cleanups, so run before they are killed.
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the job on the restarted server, as the test ends: %s", statusNow(url, creds))
+		}
+	})
 	out := answer(t, solve, 410*time.Second)
 	if *out.Nimber != 2 || out.Outcome != Win {
 		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
@@ -255,27 +261,57 @@ func TestIntegration_ServerRestarted(t *testing.T) {
 	}
 }
 
-// jobStatus returns the status of the one job of the server at url.
-func jobStatus(t *testing.T, url, creds string) Status {
-	t.Helper()
+// statuses reads the statuses of the jobs of the server at url, as a client of the
+// credentials folder creds.
+func statuses(url, creds string) ([][]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cl := dialClient(t, ctx, url, creds)
+	auth, err := LoadAuth(filepath.Join(creds, ClientCreds), filepath.Join(creds, CAFile))
+	if err != nil {
+		return nil, err
+	}
+	cl, err := DialAuth(ctx, url, auth)
+	if err != nil {
+		return nil, err
+	}
 	defer cl.Close()
 	kv, err := cl.c.js.KeyValue(ctx, BucketStatus)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	keys, err := kv.ListKeys(ctx)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
+	var all [][]byte
 	for k := range keys.Keys() {
 		if e, err := kv.Get(ctx, k); err == nil {
-			var st Status
-			if json.Unmarshal(e.Value(), &st) == nil {
-				return st
-			}
+			all = append(all, e.Value())
+		}
+	}
+	return all, nil
+}
+
+// statusNow is what statuses reads, or why it could not: for the log of a failed test.
+func statusNow(url, creds string) string {
+	all, err := statuses(url, creds)
+	if err != nil {
+		return err.Error()
+	}
+	return string(bytes.Join(all, []byte("; ")))
+}
+
+// jobStatus returns the status of the one job of the server at url.
+func jobStatus(t *testing.T, url, creds string) Status {
+	t.Helper()
+	all, err := statuses(url, creds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range all {
+		var st Status
+		if json.Unmarshal(b, &st) == nil {
+			return st
 		}
 	}
 	t.Fatal("no job's status on the server")
