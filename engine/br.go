@@ -126,7 +126,7 @@ func (s *Solver) brAspire(p part) int {
 		if m >= 64 { // past the values a set holds: the couples search goes on
 			return s.nimber(p)
 		}
-		if f.Excludes(m) || m < 64 && skip&(1<<m) != 0 {
+		if f.Excludes(m) || skip&(1<<m) != 0 {
 			continue
 		}
 		found := false
@@ -157,14 +157,12 @@ func (s *Solver) brAspire(p part) int {
 	return d // not reached: some value up to d is no option's
 }
 
-// brOption is the nimber of the option o if it is in want (values < 64), else -1: every
-// component's nimber but the hardest's, then the hardest's within want shifted by theirs.
+// brOption is the nimber of the option o if it is in want (values < 64), else -1 (or its
+// nimber outside want, when it was found): every component's nimber but the hardest's, then
+// the hardest's within want shifted by theirs.
 func (s *Solver) brOption(o *option, want uint64) int {
 	if len(o.parts) == 0 {
-		if want&1 != 0 {
-			return 0
-		}
-		return -1
+		return 0 // no move left
 	}
 	last := s.hardest(o.parts)
 	x := 0
