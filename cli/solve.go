@@ -93,7 +93,7 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 func (f *solveFlags) check() error {
 	switch {
 	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex" && f.algo != "br":
-		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary or mex", quote(f.algo))
+		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary, mex or br", quote(f.algo))
 	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary" && f.algo != "pns":
 		return usagef("--misere searches whole positions, with no nimbers, depth first (couples) or by proof numbers (pns): --algo %s does not apply", quote(f.algo))
 	case f.cacheMB < 1 || f.cacheMB > 1<<20:

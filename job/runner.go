@@ -238,15 +238,13 @@ func (r *Runner) search(ctx context.Context, req Request, res *Result) {
 		if err == nil {
 			res.Answer = outcomeIs(win)
 		}
-	case req.Algo == BR:
-		var n int
-		n, err = s.BR(ctx, p)
-		if err == nil {
-			res.Answer = nimberIs(n)
+	case req.Algo == Mex, req.Algo == BR: // nimbers only, whatever the task
+		nimber := s.Mex
+		if req.Algo == BR {
+			nimber = s.BR
 		}
-	case req.Algo == Mex:
 		var n int
-		n, err = s.Mex(ctx, p)
+		n, err = nimber(ctx, p)
 		if err == nil {
 			res.Answer = nimberIs(n)
 		}
