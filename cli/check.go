@@ -88,6 +88,11 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 		return exitFailed
 	}
 	root := t.Root()
+	if t.Convention == engine.Misere && len(t.Forms) > 0 {
+		fmt.Fprintf(env.Stdout, "ok: %s %s: %s is %s under misère play, proven by %d nodes (%d losing couples, %d forms)\n",
+			file, engine.Quote(t.Game), engine.Quote(root.Position), root.Result, t.Len(), t.LosingCouples(), len(t.Forms))
+		return exitOK
+	}
 	if t.Convention == engine.Misere {
 		fmt.Fprintf(env.Stdout, "ok: %s %s: %s is %s under misère play, proven by %d nodes (%d losing positions)\n",
 			file, engine.Quote(t.Game), engine.Quote(root.Position), root.Result, t.Len(), t.LosingCouples())

@@ -72,3 +72,36 @@ func TestTreeCheck_Misere(t *testing.T) {
 		t.Errorf("check of a flipped misère tree: exit %d %q, want 1", code, errOut)
 	}
 }
+
+// TestTreeCheck_MisereForms: `tree --misere --forms` writes a tree of couples (position,
+// form) that `check` verifies, saying how many forms; a form's options altered, it fails;
+// --forms without --misere is refused.
+func TestTreeCheck_MisereForms(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	dir := t.TempDir()
+	file := filepath.Join(dir, "forms.json")
+	code, out, errOut := grundy("tree", "sprouts", "0*7", "--misere", "--forms", "--no-db", "-o", file)
+	if code != 0 || !strings.Contains(out, "0*7 is L under misère play") || !strings.Contains(out, "forms") {
+		t.Fatalf("tree sprouts 0*7 --misere --forms: exit %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut := grundy("check", "--misere", file); code != 0 || !strings.Contains(out, "losing couples") || !strings.Contains(out, "forms)") {
+		t.Errorf("check --misere of a tree by forms: exit %d %q %q", code, out, errOut)
+	}
+	body, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The form {{}} (*) made the form with no option: every couple with it changes game.
+	altered := strings.Replace(string(body), "\n[0]", "\n[]", 1)
+	if altered == string(body) {
+		t.Fatalf("no form [0] in the tree:\n%.600s", body)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(altered), 0o644)
+	if code, _, errOut := grundy("check", bad); code != exitFailed || !strings.Contains(errOut, "does not hold") {
+		t.Errorf("check of a tree with a form altered: exit %d %q, want 1", code, errOut)
+	}
+	if code, _, errOut := grundy("tree", "sprouts", "0*3", "--forms", "-o", file); code != exitUsage || !strings.Contains(errOut, "--misere") {
+		t.Errorf("tree --forms without --misere: exit %d %q, want 2 naming --misere", code, errOut)
+	}
+}

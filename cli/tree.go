@@ -23,7 +23,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION -o FILE [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -52,6 +52,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	out := fs.String("o", "", "the file to write: .json, .svg, .pdf, .png or .tex (TikZ)")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
 	misere := fs.Bool("misere", false, "prove the misère outcome (the last player to move loses): a tree of whole positions")
+	forms := fs.Bool("forms", false, "with --misere: a tree of couples (position, misère form), each option's small components carried as their form; far smaller, checked with the theory of misère forms")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
@@ -97,6 +98,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "tree", err)
 	}
+	if *forms && !*misere {
+		return fail(env, "tree", usagef("--forms: only a misère tree adds forms to its positions (add --misere)"))
+	}
 	if *certificate != "" && *misere {
 		return fail(env, "tree", usagef("--certificate: a misère tree has no nimbers to list"))
 	}
@@ -136,6 +140,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		req.Task = job.Outcome
 	}
 	req.Misere = *misere
+	req.MisereForms = *forms
 	req.Minimize, req.ReadOut = min, true
 	res := r.Run(ctx, req, nil)
 	if res.Err != nil {
@@ -174,6 +179,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	root := t.Nodes[t.Root]
 	if t.Convention == engine.Misere {
+		if len(t.Forms) > 0 {
+			fmt.Fprintf(env.Stdout, "%s: %s is %s under misère play; %d nodes, %d losing couples, %d forms\n",
+				*out, root.Position, root.Result, len(t.Nodes), t.LosingCouples(), len(t.Forms))
+			return storeStatus(env, "tree", st, exitOK)
+		}
 		fmt.Fprintf(env.Stdout, "%s: %s is %s under misère play; %d nodes, %d losing positions\n",
 			*out, root.Position, root.Result, len(t.Nodes), t.LosingCouples())
 		return storeStatus(env, "tree", st, exitOK)

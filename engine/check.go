@@ -25,12 +25,16 @@ func (e *CheckError) Error() string {
 var ErrCheckTooCostly = errors.New("tree: too costly to check")
 
 // checkBudget is how many options Check may derive for t: 1<<20 (under a second), plus 4 for
-// each node and child of the file. An L couple derives at most as many distinct options as it
-// has children; a W couple looks for its one child among the options, and a game may give a
-// short position very many options (nim "1048576"): without a budget, a file of such W
-// couples costs the square of its size.
+// each node and child of the file, and for each form and option of a form. An L couple
+// derives at most as many distinct options as it has children; a W couple looks for its one
+// child among the options, and a game may give a short position very many options (nim
+// "1048576"): without a budget, a file of such W couples costs the square of its size.
 func checkBudget(t *CheckTree) int {
-	return 1<<20 + 4*(t.nodes.n+len(t.kids))
+	b := 1<<20 + 4*(t.nodes.n+len(t.kids))
+	for _, opts := range t.Forms {
+		b += 4 * (1 + len(opts))
+	}
+	return b
 }
 
 // Check verifies that t proves its root couple without trusting the search that made it:
@@ -48,7 +52,8 @@ type checker struct {
 	parse        func(string) (Position, error)
 	keys         keyStore // the key of each node's position, once parsed
 	pos          map[int]Position
-	work, budget int // options derived, and how many may be
+	work, budget int        // options derived, and how many may be
+	forms        *formCheck // a misère tree's forms, made on first use
 }
 
 // checkPoll is how many options are derived between two looks at ctx.

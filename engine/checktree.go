@@ -15,6 +15,9 @@ type CheckTree struct {
 	Format     string
 	Convention string
 	Game       string
+	Forms      [][]int32 // a misère tree's forms, and which components it forms: see Tree
+	FormBudget int
+	FormHint   int
 	root       int
 	nodes      nodeBlocks
 	kids       []int32     // every node's children, one after the other
@@ -206,7 +209,8 @@ func (ks *keyStore) set(id int, key string) {
 
 // compactTree copies t into a CheckTree.
 func compactTree(t *Tree) *CheckTree {
-	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, root: t.Root}
+	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, root: t.Root,
+		Forms: t.Forms, FormBudget: t.FormBudget, FormHint: t.FormHint}
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
 		ct.add(n.Position, n.N, n.Losing(), n.Kind == KindSum, n.Children)
@@ -229,6 +233,7 @@ func ReadCheckTree(ctx context.Context, r io.Reader) (*CheckTree, error) {
 		return nil, err
 	}
 	ct.Format, ct.Convention, ct.Game, ct.root = head.Format, head.Convention, head.Game, head.Root
+	ct.Forms, ct.FormBudget, ct.FormHint = head.Forms, head.FormBudget, head.FormHint
 	if err := ct.renumber(); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -35,6 +36,10 @@ func compareReads(t *testing.T, file string, parse func(string) (Position, error
 	if ct.Len() != len(tree.Nodes) || ct.Root().ID != tree.Root || ct.Game != tree.Game || ct.Convention != tree.Convention {
 		t.Fatalf("ReadCheckTree(%q): %d nodes, root %d, game %q %q; ReadTree: %d, %d, %q %q",
 			file, ct.Len(), ct.Root().ID, ct.Game, ct.Convention, len(tree.Nodes), tree.Root, tree.Game, tree.Convention)
+	}
+	if !reflect.DeepEqual(ct.Forms, tree.Forms) || ct.FormBudget != tree.FormBudget || ct.FormHint != tree.FormHint {
+		t.Fatalf("ReadCheckTree(%q): forms %v (budget %d, hint %d); ReadTree: %v (%d, %d)",
+			file, ct.Forms, ct.FormBudget, ct.FormHint, tree.Forms, tree.FormBudget, tree.FormHint)
 	}
 	for i, n := range tree.Nodes {
 		got := ct.node(i)

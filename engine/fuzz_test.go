@@ -24,6 +24,8 @@ func FuzzReadTree(f *testing.F) {
 	// which crashed the checker, and {"n":0,"N":1}, read as n = 1 by encoding/json.
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"3","n":100000000000,"result":"W","children":[0]}]}`)
 	f.Add(`{"format":"grundy-tree/1","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"N":1,"result":"L","children":[]}]}`)
+	// A misère tree by forms (the readers read its table of forms alike).
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"form_hint":3,"forms":[[],[0],[0,1]],"nodes":[{"id":0,"position":"","n":2,"result":"W","children":[]}]}`)
 	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
 	f.Fuzz(func(t *testing.T, s string) {
 		compareReads(t, s, g.parse) // ReadCheckTree and CheckCompact as ReadTree and Check

@@ -1,7 +1,9 @@
 package engine_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -349,26 +351,25 @@ func TestMisereByForms_SmallBudget(t *testing.T) {
 	}
 }
 
-// TestProveMisereByForms: trees read out of whole positions, their outcomes asked of the
-// search by forms (depth first and by proof numbers, each table of forms): on 0*1 … 0*7 and
-// on random positions and sums of Sprouts and of every game's small positions, each tree
-// passes Check and its root says what A164950 or the brute force says.
-func TestProveMisereByForms(t *testing.T) {
-	ctx := context.Background()
-	type item struct {
-		game string
-		p    engine.Position
-		want string
-		big  bool // every land of it formed: seconds
-	}
-	var items []item
+// A misereItem is a position whose misère tree the tests record, with its outcome.
+type misereItem struct {
+	game string
+	p    engine.Position
+	want string
+	big  bool // every land of it formed: seconds
+}
+
+// misereItems are 0*1 … 0*7 (0*6 with -short), random Sprouts positions and sums, and every
+// game's small positions, with the outcome A164950 or the brute force gives.
+func misereItems(t *testing.T) []misereItem {
+	var items []misereItem
 	last := 7
 	if testing.Short() {
 		last = 6
 	}
 	for spots := 1; spots <= last; spots++ {
 		_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
-		items = append(items, item{"sprouts", p, misereSpots[spots-1 : spots], spots > 4})
+		items = append(items, misereItem{"sprouts", p, misereSpots[spots-1 : spots], spots > 4})
 	}
 	r := rand.New(rand.NewPCG(9, 34))
 	memo := map[string]bool{}
@@ -378,16 +379,24 @@ func TestProveMisereByForms(t *testing.T) {
 		if p.String() != "!" && q.String() != "!" {
 			_, p = parse(t, "sprouts", p.String()+"+"+q.String())
 		}
-		items = append(items, item{"sprouts", p, outcome(bruteMisere(p, memo)), false})
+		items = append(items, misereItem{"sprouts", p, outcome(bruteMisere(p, memo)), false})
 	}
 	for _, c := range misereSmall {
 		memo := map[string]bool{}
 		for _, text := range c.fixed {
 			_, p := parse(t, c.game, text)
-			items = append(items, item{c.game, p, outcome(bruteMisere(p, memo)), false})
+			items = append(items, misereItem{c.game, p, outcome(bruteMisere(p, memo)), false})
 		}
 	}
-	for _, it := range items {
+	return items
+}
+
+// TestProveMisereByForms: trees read out of whole positions, their outcomes asked of the
+// search by forms (depth first and by proof numbers, each table of forms): on misereItems,
+// each tree passes Check and its root says what A164950 or the brute force says.
+func TestProveMisereByForms(t *testing.T) {
+	ctx := context.Background()
+	for _, it := range misereItems(t) {
 		g, _ := games.Lookup(it.game)
 		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
 		for name, forms := range formsSettings() {
@@ -408,6 +417,134 @@ func TestProveMisereByForms(t *testing.T) {
 					t.Errorf("%s %s (%s, proof numbers %v): root %s, want %s", it.game, it.p, name, pns, got, it.want)
 				}
 			}
+		}
+	}
+}
+
+// TestProveMisereForms: trees by forms (depth first and by proof numbers, each table of
+// forms) on misereItems: each one written and read back by both readers passes Check, and
+// its root says what A164950 or the brute force says.
+func TestProveMisereForms(t *testing.T) {
+	ctx := context.Background()
+	for _, it := range misereItems(t) {
+		g, _ := games.Lookup(it.game)
+		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+		for name, forms := range formsSettings() {
+			if name == "all" && it.big {
+				continue
+			}
+			for _, pns := range []bool{false, true} {
+				what := fmt.Sprintf("%s %s (%s, proof numbers %v)", it.game, it.p, name, pns)
+				s := engine.NewSolver()
+				s.UseProofNumbers(pns)
+				tree, err := s.ProveMisereForms(ctx, it.game, it.p, forms())
+				if err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				if got := tree.Nodes[tree.Root].Result; got != it.want {
+					t.Errorf("%s: root %s, want %s", what, got, it.want)
+				}
+				var buf bytes.Buffer
+				if err := engine.WriteTree(&buf, tree); err != nil {
+					t.Fatal(err)
+				}
+				back, err := engine.ReadTree(bytes.NewReader(buf.Bytes()))
+				if err != nil {
+					t.Fatalf("%s: ReadTree: %v\n%s", what, err, buf.String())
+				}
+				if err := engine.Check(ctx, back, parseIn); err != nil {
+					t.Errorf("%s: Check = %v\n%s", what, err, buf.String())
+				}
+				compact, err := engine.ReadCheckTree(ctx, bytes.NewReader(buf.Bytes()))
+				if err != nil {
+					t.Fatalf("%s: ReadCheckTree: %v", what, err)
+				}
+				if err := engine.CheckCompact(ctx, compact, parseIn, nil); err != nil {
+					t.Errorf("%s: CheckCompact = %v", what, err)
+				}
+			}
+		}
+	}
+}
+
+// TestCheckMisereForms_Refuses: a tree by forms of misère 0*7, altered in one place — a
+// result, a child, a node's form, a form's options, which lands it forms, its forms table —
+// does not hold; and the reader refuses forms that are not a table of games.
+func TestCheckMisereForms_Refuses(t *testing.T) {
+	ctx := context.Background()
+	g, p := parse(t, "sprouts", "0*7")
+	parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+	prove := func() *engine.Tree {
+		f := engine.NewMisereForms()
+		f.MaxHint = 6
+		tree, err := engine.NewSolver().ProveMisereForms(ctx, "sprouts", p, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := engine.Check(ctx, tree, parseIn); err != nil {
+			t.Fatalf("the tree as made: %v", err)
+		}
+		return tree
+	}
+	// first finds a node other than the root that holds what want asks.
+	first := func(tr *engine.Tree, want func(n engine.Node) bool) int {
+		for i, n := range tr.Nodes {
+			if i != tr.Root && want(n) {
+				return i
+			}
+		}
+		t.Fatal("no such node in the tree")
+		return 0
+	}
+	cases := []struct {
+		name  string
+		alter func(tr *engine.Tree)
+		wants string
+	}{
+		{"flipped root", func(tr *engine.Tree) { tr.Nodes[tr.Root].Result = "W" }, "children"},
+		{"W child swapped", func(tr *engine.Tree) {
+			w := first(tr, func(n engine.Node) bool { return n.Result == "W" && len(n.Children) == 1 })
+			other := first(tr, func(n engine.Node) bool { return n.Result == "L" && n.ID != tr.Nodes[w].Children[0] })
+			tr.Nodes[w].Children[0] = other
+		}, "not an option"},
+		{"L child dropped", func(tr *engine.Tree) {
+			l := first(tr, func(n engine.Node) bool { return n.Result == "L" && len(n.Children) > 1 })
+			tr.Nodes[l].Children = tr.Nodes[l].Children[1:]
+		}, "missing"},
+		{"node's form", func(tr *engine.Tree) {
+			i := first(tr, func(n engine.Node) bool { return n.N != 0 })
+			tr.Nodes[i].N = 0
+		}, ""},
+		{"form's options", func(tr *engine.Tree) {
+			i := first(tr, func(n engine.Node) bool { return n.N != 0 })
+			tr.Forms[tr.Nodes[i].N] = []int32{}
+		}, ""},
+		{"lands formed", func(tr *engine.Tree) { tr.FormHint = 4 }, ""},
+		{"form past the table", func(tr *engine.Tree) { tr.Nodes[first(tr, func(engine.Node) bool { return true })].N = len(tr.Forms) }, "forms"},
+		{"no forms", func(tr *engine.Tree) { tr.Forms = nil }, ""},
+	}
+	for _, c := range cases {
+		tr := prove()
+		c.alter(tr)
+		err := engine.Check(ctx, tr, parseIn)
+		var ce *engine.CheckError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), c.wants) {
+			t.Errorf("%s: Check = %v, want a CheckError saying %q", c.name, err, c.wants)
+		}
+	}
+	node := `"nodes":[{"id":0,"position":"0*2","n":0,"result":"L","children":[]}]}`
+	for _, head := range []string{
+		`{"format":"grundy-tree/1","game":"sprouts","root":0,"forms":[[]],`,                           // a normal-play tree
+		`{"format":"grundy-tree/1","convention":"misere","game":"sprouts","root":0,"forms":[[0]],`,    // the first is not the empty game
+		`{"format":"grundy-tree/1","convention":"misere","game":"sprouts","root":0,"forms":[[],[1]],`, // an option not before it
+		`{"format":"grundy-tree/1","convention":"misere","game":"sprouts","root":0,"forms":[],`,
+		`{"format":"grundy-tree/1","convention":"misere","game":"sprouts","root":0,"forms":[[],["0"]],`,
+	} {
+		if _, err := engine.ReadTree(strings.NewReader(head + node)); err == nil {
+			t.Errorf("ReadTree(%s…) took it, want an error", head)
+		}
+		if _, err := engine.ReadCheckTree(ctx, strings.NewReader(head+node)); err == nil {
+			t.Errorf("ReadCheckTree(%s…) took it, want an error", head)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -332,6 +333,11 @@ func FuzzReadTreeMisere(f *testing.F) {
 	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"3","n":2,"result":"W","children":[0]}]}`)
 	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"nodes":[{"id":0,"position":"3 4","n":0,"kind":"sum","result":"L","children":[0]}]}`)
 	f.Add(`{"format":"grundy-tree/1","convention":"nimble","game":"t","root":0,"nodes":[{"id":0,"position":"","n":0,"result":"W","children":[]}]}`)
+	// A tree by forms: the empty position beside the form {{}} (*), a misère loss; the same
+	// with a form whose option is not before it, and with a form past the table.
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"form_budget":4000,"forms":[[],[0]],"nodes":[{"id":0,"position":"","n":1,"result":"L","children":[]}]}`)
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"forms":[[],[1]],"nodes":[{"id":0,"position":"","n":1,"result":"L","children":[]}]}`)
+	f.Add(`{"format":"grundy-tree/1","convention":"misere","game":"t","root":0,"forms":[[],[0],[0,1]],"nodes":[{"id":0,"position":"3","n":7,"result":"W","children":[]}]}`)
 	g := randomGraph(rand.New(rand.NewPCG(2, 2)), 8, 3)
 	f.Fuzz(func(t *testing.T, s string) {
 		tree, err := ReadTree(strings.NewReader(s))
@@ -349,6 +355,10 @@ func FuzzReadTreeMisere(f *testing.F) {
 		}
 		if back.Convention != tree.Convention {
 			t.Fatalf("convention %q read back as %q", tree.Convention, back.Convention)
+		}
+		if !reflect.DeepEqual(back.Forms, tree.Forms) || back.FormBudget != tree.FormBudget || back.FormHint != tree.FormHint {
+			t.Fatalf("forms %v (budget %d, hint %d) read back as %v (%d, %d)", tree.Forms, tree.FormBudget, tree.FormHint,
+				back.Forms, back.FormBudget, back.FormHint)
 		}
 	})
 }

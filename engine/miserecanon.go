@@ -319,18 +319,28 @@ const maxSeen = 4 << 20
 // absorb adds the components parts to the position of large components large and form t:
 // each small one's form goes into t, the large ones join large (a new slice, sorted).
 func (m *misereCanonSearch) absorb(large []part, parts []part, t int32) ([]part, int32) {
-	out := slices.Clone(large)
+	out, t, ok := m.f.absorb(large, parts, t, m.s.stopped)
+	if !ok {
+		return nil, 0
+	}
+	return out, t
+}
+
+// absorb adds the components parts to the position of large components large and form t, as
+// misereCanonSearch.absorb; ok is false when stop said to stop.
+func (f *MisereForms) absorb(large []part, parts []part, t int32, stop func() bool) (out []part, _ int32, ok bool) {
+	out = slices.Clone(large)
 	for _, c := range parts {
-		if id, ok := m.f.tryComponent(c, m.s.stopped); ok {
-			t = m.f.Sum(t, id)
+		if id, ok := f.tryComponent(c, stop); ok {
+			t = f.Sum(t, id)
 			continue
 		}
-		if m.s.err != nil {
-			return nil, 0
+		if stop() {
+			return nil, 0, false
 		}
 		out = append(out, c)
 	}
-	return sortParts(out), t
+	return sortParts(out), t, true
 }
 
 // outcome is the misère outcome of the position made of the large components large and the
@@ -388,48 +398,18 @@ func (m *misereCanonSearch) remember(key string, t int32, win bool) {
 }
 
 // search tries the options of the position (large, t): the moves in the large components in
-// the order of the misère search (those known to be losses first, then the easiest, then by
-// the game's guess), then the moves in the form, which are few.
+// the order of moves, then the moves in the form, which are few.
 func (m *misereCanonSearch) search(large []part, t int32) bool {
-	type move struct {
-		large []part
-		t     int32
-		rank
-	}
-	var moves []move
-	for i, c := range large {
-		if i > 0 && c.key == large[i-1].key {
-			continue // the same moves as the one before
-		}
-		opts := m.componentOptions(c)
-		if m.s.err != nil {
-			return false
-		}
-		rest := make([]part, 0, len(large)-1)
-		rest = append(append(rest, large[:i]...), large[i+1:]...)
-		for _, o := range opts {
-			if m.s.stopped() {
-				return false
-			}
-			nl, nt := m.absorb(rest, o.parts, t)
-			if m.s.err != nil {
-				return false
-			}
-			mv := move{large: nl, t: nt, rank: rank{guess: o.guess, lost: m.lost(nl, nt)}}
-			for _, p := range nl {
-				mv.hint += HintOf(p.pos)
-			}
-			moves = append(moves, mv)
-		}
-	}
-	slices.SortStableFunc(moves, func(a, b move) int { return a.rank.compare(b.rank) })
-	for _, mv := range moves {
+	for _, mv := range m.moves(large, t) {
 		if !m.outcome(mv.large, mv.t) {
 			return true
 		}
 		if m.s.err != nil {
 			return false
 		}
+	}
+	if m.s.err != nil {
+		return false
 	}
 	for _, o := range m.f.opts[t] {
 		if !m.outcome(large, o) {
@@ -440,6 +420,47 @@ func (m *misereCanonSearch) search(large []part, t int32) bool {
 		}
 	}
 	return false
+}
+
+// A formMove is an option of a position searched by forms: its large components and form.
+type formMove struct {
+	large []part
+	t     int32
+	rank
+}
+
+// moves lists the options of (large, t) by moves in its large components, in the order of
+// the misère search: those known to be losses first, then the easiest, then by the game's
+// guess. It is nil when the search stops (s.err set).
+func (m *misereCanonSearch) moves(large []part, t int32) []formMove {
+	var moves []formMove
+	for i, c := range large {
+		if i > 0 && c.key == large[i-1].key {
+			continue // the same moves as the one before
+		}
+		opts := m.componentOptions(c)
+		if m.s.err != nil {
+			return nil
+		}
+		rest := make([]part, 0, len(large)-1)
+		rest = append(append(rest, large[:i]...), large[i+1:]...)
+		for _, o := range opts {
+			if m.s.stopped() {
+				return nil
+			}
+			nl, nt := m.absorb(rest, o.parts, t)
+			if m.s.err != nil {
+				return nil
+			}
+			mv := formMove{large: nl, t: nt, rank: rank{guess: o.guess, lost: m.lost(nl, nt)}}
+			for _, p := range nl {
+				mv.hint += HintOf(p.pos)
+			}
+			moves = append(moves, mv)
+		}
+	}
+	slices.SortStableFunc(moves, func(a, b formMove) int { return a.rank.compare(b.rank) })
+	return moves
 }
 
 // lost reports whether the position (large, t) is known to be a misère loss.

@@ -7,6 +7,9 @@ import "fmt"
 // with one losing option, or with none when the position has no move at all (under misère
 // play, the player who cannot move wins); an L with every option a child, each W.
 func (c *checker) misereNode(id int) error {
+	if len(c.t.Forms) > 0 {
+		return c.formNode(id)
+	}
 	n := c.t.node(id)
 	switch {
 	case n.N != 0:

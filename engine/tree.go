@@ -18,6 +18,14 @@ type Tree struct {
 	Game       string `json:"game"`
 	Root       int    `json:"root"`
 	Nodes      []Node `json:"nodes"`
+	// A misère tree by forms (miseretreeforms.go) adds a misère form to each couple: Forms
+	// lists them, each by its options' indexes in Forms (all smaller than its own; Forms[0]
+	// is the game with no option), and a node's N is its form's index. FormBudget and
+	// FormHint say which components its options form: those whose Hint is at most FormHint
+	// (when not 0) and whose game tree holds at most FormBudget components.
+	Forms      [][]int32 `json:"forms,omitempty"`
+	FormBudget int       `json:"form_budget,omitempty"`
+	FormHint   int       `json:"form_hint,omitempty"`
 }
 
 // A Node is one proven couple (P, n).

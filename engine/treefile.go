@@ -19,11 +19,30 @@ func WriteTree(w io.Writer, t *Tree) error {
 		Convention string `json:"convention,omitempty"`
 		Game       string `json:"game"`
 		Root       int    `json:"root"`
-	}{t.Format, t.Convention, t.Game, t.Root})
+		FormBudget int    `json:"form_budget,omitempty"`
+		FormHint   int    `json:"form_hint,omitempty"`
+	}{t.Format, t.Convention, t.Game, t.Root, t.FormBudget, t.FormHint})
 	if err != nil {
 		return err
 	}
 	bw.Write(head[:len(head)-1])
+	if len(t.Forms) > 0 {
+		bw.WriteString(`,"forms":[`)
+		for i, opts := range t.Forms {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n[")
+			for j, o := range opts {
+				if j > 0 {
+					bw.WriteByte(',')
+				}
+				bw.WriteString(strconv.Itoa(int(o)))
+			}
+			bw.WriteByte(']')
+		}
+		bw.WriteString("\n]")
+	}
 	bw.WriteString(`,"nodes":[`)
 	for i := range t.Nodes {
 		line, err := json.Marshal(&t.Nodes[i])
@@ -92,6 +111,8 @@ type fileReader interface {
 	number(name string) (int, error)
 	// atEnd reports whether nothing but white space is left.
 	atEnd() bool
+	// array reads a list, calling item for each of its values.
+	array(what string, item func() error) error
 }
 
 // readFile reads a tree file: the fields of its object into head, its "nodes" by nodes,
@@ -111,6 +132,12 @@ func readFile(tr fileReader, head *Tree, nodes func() (int, error)) error {
 			head.Root, err = tr.number(name)
 		case "nodes":
 			count, err = nodes()
+		case "forms":
+			head.Forms, err = forms(tr)
+		case "form_budget":
+			head.FormBudget, err = tr.number(name)
+		case "form_hint":
+			head.FormHint, err = tr.number(name)
 		}
 		return err
 	})
@@ -127,8 +154,46 @@ func readFile(tr fileReader, head *Tree, nodes func() (int, error)) error {
 		return fmt.Errorf("tree: format %s, want %q", Quote(head.Format), TreeFormat)
 	case count == 0:
 		return fmt.Errorf("tree: 0 nodes, want 1 to %d", MaxTreeNodes)
+	case len(head.Forms) > 0 && head.Convention != Misere:
+		return fmt.Errorf(`tree: "forms" in a normal-play tree: only misère trees add forms to their couples`)
 	}
 	return nil
+}
+
+// forms reads a tree's "forms": lists of options, each an index below the form's own, the
+// first list empty (the game with no option, the form of a couple without one).
+func forms(tr fileReader) ([][]int32, error) {
+	var out [][]int32
+	total := 0
+	err := tr.array(`"forms" as a list of forms`, func() error {
+		if len(out) == MaxTreeNodes {
+			return fmt.Errorf("more than %d forms", MaxTreeNodes)
+		}
+		opts := []int32{}
+		err := tr.array(`a form as a list of indexes`, func() error {
+			o, err := tr.number("forms")
+			switch {
+			case err != nil:
+				return err
+			case o >= len(out):
+				return fmt.Errorf("form %d has the option %d: each option's index must be smaller than its own", len(out), o)
+			case total == 4*MaxTreeNodes:
+				return fmt.Errorf("more than %d options of forms", 4*MaxTreeNodes)
+			}
+			total++
+			opts = append(opts, int32(o))
+			return nil
+		})
+		out = append(out, opts)
+		return err
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case len(out) == 0 || len(out[0]) > 0:
+		return nil, fmt.Errorf(`"forms" must begin with [], the game with no option`)
+	}
+	return out, nil
 }
 
 // treeReader walks the tokens of a tree file, seeing each name as it is written.
@@ -137,7 +202,7 @@ type treeReader struct {
 }
 
 // treeNames are the names of a tree file's object.
-var treeNames = []string{"format", "convention", "game", "root", "nodes"}
+var treeNames = []string{"format", "convention", "game", "root", "nodes", "forms", "form_budget", "form_hint"}
 
 // namesSeen are the known names an object gave, a bit each by its place in the known list:
 // no map an object (a tree has millions of nodes).
@@ -202,6 +267,18 @@ func unknownName(others *map[string]bool, known []string, name string) error {
 		}
 	}
 	return nil
+}
+
+func (tr *treeReader) array(what string, item func() error) error {
+	if err := tr.delim('[', what); err != nil {
+		return err
+	}
+	for tr.dec.More() {
+		if err := item(); err != nil {
+			return err
+		}
+	}
+	return tr.delim(']', "the end of "+what)
 }
 
 func (tr *treeReader) atEnd() bool {

@@ -619,6 +619,19 @@ func (s *treeScanner) str(name string) (string, error) {
 	return string(s.text), nil
 }
 
+// array is treeReader.array.
+func (s *treeScanner) array(what string, item func() error) error {
+	if err := s.delimiter('[', what); err != nil {
+		return err
+	}
+	for s.more() {
+		if err := item(); err != nil {
+			return err
+		}
+	}
+	return s.delimiter(']', "the end of "+what)
+}
+
 func (s *treeScanner) atEnd() bool {
 	_, err := s.peek()
 	return err == io.EOF

@@ -102,15 +102,20 @@ func misereTheory(g games.Game) engine.MisereTheory {
 // proofs go to the runner's cache under misère keys: for a game with a misère theory (Nim)
 // by a search of whole positions that reads no cache and no theory; for the others read out
 // of whole positions, each one's outcome asked of the search by forms (the tree proves
-// itself from the rules, whatever the search said).
+// itself from the rules, whatever the search said); with MisereForms, a tree of couples
+// (position, form) read out of the search by forms.
 func (r *Runner) recordMisere(ctx context.Context, req Request, res *Result) {
 	s, rctx, cancel := r.recorder(ctx, req)
 	defer cancel()
 	var t *engine.Tree
 	var err error
-	if misereTheory(req.Game) != nil {
+	switch {
+	case req.MisereForms:
+		s.UseProofNumbers(req.misereProofNumbers())
+		t, err = s.ProveMisereForms(rctx, res.Game, req.Position, MisereForms(req.Game))
+	case misereTheory(req.Game) != nil:
 		t, err = s.ProveMisere(rctx, res.Game, req.Position)
-	} else {
+	default:
 		s.UseProofNumbers(req.misereProofNumbers())
 		t, err = s.ProveMisereByForms(rctx, res.Game, req.Position, MisereForms(req.Game))
 	}

@@ -117,6 +117,9 @@ type Request struct {
 	// position is searched, with no nimbers (misere.go). A Nimber task is answered as
 	// Outcome, Moves as OutcomeMoves; a tree is a misère one.
 	Misere bool
+	// MisereForms records a misère tree of couples (position, misère form) instead of whole
+	// positions (engine.ProveMisereForms): far smaller, checked with the theory of forms.
+	MisereForms bool
 	// OptionLimit bounds the search of each option by a Moves or OutcomeMoves task: an
 	// option not decided within it is reported so, and the next one is tried.
 	OptionLimit OptionLimit
