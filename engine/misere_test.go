@@ -5,8 +5,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )

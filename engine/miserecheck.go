@@ -123,14 +123,20 @@ func (c *checker) misereLosing(id int, p Position) error {
 	if len(options) > len(kids) {
 		return c.fail(id, "claims L with %d children but the position has more options", len(kids))
 	}
-	for _, k := range kids {
+	return c.everyOption(id, options, order, c.misereKeyOf, "position")
+}
+
+// everyOption checks the children of the misère L node id: each one an option of its what
+// (options, by key; keyOf gives a node's), each W, and every option in order a child.
+func (c *checker) everyOption(id int, options map[string]bool, order []string, keyOf func(int) (string, error), what string) error {
+	for _, k := range c.t.children(id) {
 		kid := c.t.node(int(k))
-		key, err := c.misereKeyOf(int(k))
+		key, err := keyOf(int(k))
 		if err != nil {
 			return err
 		}
 		if _, ok := options[key]; !ok {
-			return c.fail(id, "child %d (%s) is not an option of the position", k, Quote(kid.Position))
+			return c.fail(id, "child %d (%s) is not an option of the %s", k, Quote(kid.Position), what)
 		}
 		if kid.Losing() {
 			return c.fail(id, "claims L but child %d (%s) is losing", k, Quote(kid.Position))

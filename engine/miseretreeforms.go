@@ -86,7 +86,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 	for _, o := range m.f.opts[t] {
 		moves = append(moves, formMove{large: large, t: o})
 	}
-	pr := &formProof{pos: sumOf(large), t: t}
+	pr := &formProof{pos: wholePosition(large), t: t}
 	if r.lostFormed(large, t) {
 		seen := map[string]bool{}
 		for _, mv := range moves {
@@ -107,7 +107,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 				continue
 			}
 			if s.err == nil {
-				s.err = disagree("%q lost, yet its option %q is lost", pr.pos, sumOf(mv.large))
+				s.err = disagree("%q lost, yet its option %q is lost", pr.pos, wholePosition(mv.large))
 			}
 			return false
 		}
@@ -123,7 +123,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 			k := formKeyOf(mv.large, mv.t)
 			if r.prove(mv.large, mv.t, k) {
 				if s.err == nil {
-					s.err = disagree("%q won by its option %q, yet that option is won", pr.pos, sumOf(mv.large))
+					s.err = disagree("%q won by its option %q, yet that option is won", pr.pos, wholePosition(mv.large))
 				}
 				return false
 			}
@@ -182,18 +182,6 @@ func (r *formReader) lostFormed(large []part, t int32) bool {
 		return !r.m.proofNumbers(large, t)
 	}
 	return !r.m.outcome(large, t)
-}
-
-// sumOf is the position made of the components parts: the one component, or their Sum.
-func sumOf(parts []part) Position {
-	if len(parts) == 1 {
-		return parts[0].pos
-	}
-	s := make(Sum, len(parts))
-	for i, c := range parts {
-		s[i] = c.pos
-	}
-	return s
 }
 
 // tree numbers the proofs breadth first from root, and the forms they name by their order
@@ -350,26 +338,7 @@ func (c *checker) formNode(id int) error {
 	case len(options) == 0 && !formWin:
 		return c.fail(id, "claims L but the couple has no move: under misère play the player to move wins")
 	}
-	for _, k := range kids {
-		kid := c.t.node(int(k))
-		key, err := c.formKey(fc, int(k))
-		if err != nil {
-			return err
-		}
-		if _, ok := options[key]; !ok {
-			return c.fail(id, "child %d (%s) is not an option of the couple", k, Quote(kid.Position))
-		}
-		if kid.Losing() {
-			return c.fail(id, "claims L but child %d (%s) is losing", k, Quote(kid.Position))
-		}
-		options[key] = true
-	}
-	for _, o := range order {
-		if !options[o] {
-			return c.fail(id, "claims L but an option is missing (key %s)", Quote(o))
-		}
-	}
-	return nil
+	return c.everyOption(id, options, order, func(k int) (string, error) { return c.formKey(fc, k) }, "couple")
 }
 
 // formOptions derives the options of the couple (parts, t) from the rules: each move in a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // TreeFormat is the format tag of a saved solution tree.
@@ -46,6 +47,23 @@ const (
 	KindCouple = ""
 	KindSum    = "sum"
 )
+
+// FormName names form k of a misère tree by forms, as drawings and the window write it
+// beside a position: "F5".
+func FormName(k int) string { return "F" + strconv.Itoa(k) }
+
+// Couple writes node id's couple as the paper does, "(P, n)"; in a misère tree by forms,
+// "(P + F5)", or "(P)" beside the form with no option.
+func (t *Tree) Couple(id int) string {
+	n := &t.Nodes[id]
+	switch {
+	case len(t.Forms) == 0:
+		return fmt.Sprintf("(%s, %d)", n.Position, n.N)
+	case n.N == 0:
+		return "(" + n.Position + ")"
+	}
+	return "(" + n.Position + " + " + FormName(n.N) + ")"
+}
 
 // Losing reports whether the node is a losing couple.
 func (n *Node) Losing() bool { return n.Result == "L" }

@@ -87,10 +87,10 @@ func (d *Details) SetNode(t *engine.Tree, id int) {
 	}
 	v := d.verdictOf(t)
 	if v.State == Checked {
-		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s", id, kind, Couple(n), Label(n), n.Result))
+		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s", id, kind, t.Couple(id), labelIn(t, id), n.Result))
 		d.why.SetText(Why(t, id))
 	} else {
-		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s   (%s)", id, kind, Couple(n), Label(n), n.Result, claimWord(v, id)))
+		d.title.SetText(fmt.Sprintf("Node %d, %s %s   %s   %s   (%s)", id, kind, t.Couple(id), labelIn(t, id), n.Result, claimWord(v, id)))
 		d.why.SetText(Unverified(t, id, v))
 	}
 	for _, b := range d.buttons {

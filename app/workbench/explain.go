@@ -12,6 +12,16 @@ import (
 // Couple names the couple of node n as the paper writes it: "(P, n)".
 func Couple(n *engine.Node) string { return fmt.Sprintf("(%s, %d)", n.Position, n.N) }
 
+// labelIn is Label of node id of t; in a misère tree by forms, "= 0" or "≠ 0", as in the
+// other misère trees (the node's n is its form).
+func labelIn(t *engine.Tree, id int) string {
+	n := &t.Nodes[id]
+	if len(t.Forms) > 0 {
+		return Label(&engine.Node{Result: n.Result})
+	}
+	return Label(n)
+}
+
 // Label is the node's label in the tree: "= n" for L, "≠ n" for W.
 func Label(n *engine.Node) string {
 	if n.Losing() {

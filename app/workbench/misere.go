@@ -76,6 +76,9 @@ func MisereOutcomeText(a job.Answer) string {
 // whyMisere explains node n of a misère tree: a whole position, won with no move at all or
 // by a move to a lost one, lost when every move leads to a won one.
 func whyMisere(t *engine.Tree, n *engine.Node) string {
+	if len(t.Forms) > 0 {
+		return whyForms(t, n)
+	}
 	switch {
 	case n.Losing():
 		return fmt.Sprintf("L under misère play: each of the %s from %s leads to a position where the player to move wins.",
@@ -85,4 +88,18 @@ func whyMisere(t *engine.Tree, n *engine.Node) string {
 	}
 	c := &t.Nodes[n.Children[0]]
 	return fmt.Sprintf("W under misère play: the move to %s leaves the opponent a losing position.", c.Position)
+}
+
+// whyForms explains a node of a misère tree by forms: a couple of a position and the misère
+// form of the small lands beside it.
+func whyForms(t *engine.Tree, n *engine.Node) string {
+	me := t.Couple(n.ID)
+	switch {
+	case n.Losing():
+		return fmt.Sprintf("L under misère play: each of the %s of %s, in its lands or in its form, leads to a couple where the player to move wins; the moves that leave small lands alone lead to a form that is won.",
+			plural(len(n.Children), "couple shown", "couples shown"), me)
+	case len(n.Children) == 0:
+		return fmt.Sprintf("W under misère play: %s has no move, or a move that leaves small lands alone whose form is lost for the player to move.", me)
+	}
+	return fmt.Sprintf("W under misère play: the move to %s leaves the opponent a losing couple.", t.Couple(n.Children[0]))
 }

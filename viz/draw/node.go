@@ -13,6 +13,9 @@ type Couple struct {
 	N        int    // the heap of the couple
 	Losing   bool   // L: the nimber of Position is N ("= N"); W: it is not ("≠ N")
 	Sum      bool   // the position splits into independent components
+	// Form, in a misère tree by forms, is the index of the form beside the position (0:
+	// none): the label reads "+ F5 = 0".
+	Form int
 	// Parts is what a sum node's children prove about its components, in order: the node
 	// shows these components joined by "+", each with its label, rather than Position.
 	Parts []Fact
@@ -63,6 +66,9 @@ func Node(c Couple, m Measurer) Picture {
 	}
 	content := nodeContent(c, m)
 	label, letter := Label(c.N, c.Losing), Outcome(c.Losing)
+	if c.Form > 0 {
+		label = "+ F" + strconv.Itoa(c.Form) + "  " + label
+	}
 	lw := m.Measure(label, Serif, LabelSize)
 	ow := m.Measure(letter, Serif, letterSize)
 	const gap = 2.5

@@ -131,6 +131,9 @@ func title(t *engine.Tree, c config) string {
 		root = c.root
 	}
 	n := &t.Nodes[root] // prepare checked the root
+	if len(t.Forms) > 0 {
+		return fmt.Sprintf("Solution tree of %s %s under misère play, %s", t.Game, t.Couple(root), draw.Outcome(n.Losing()))
+	}
 	play := ""
 	if t.Convention == engine.Misere {
 		play = " under misère play"

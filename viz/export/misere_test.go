@@ -43,3 +43,35 @@ func TestWrite_MisereSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// A misère tree by forms says so in its caption, its labels name the form beside each
+// position ("+ F1"), never its index as a heap, and its title names the root's couple.
+func TestWrite_MisereFormsLabels(t *testing.T) {
+	tr := &engine.Tree{Format: engine.TreeFormat, Convention: engine.Misere, Game: "kayles",
+		Forms: [][]int32{{}, {0}}, Nodes: []engine.Node{
+			{ID: 0, Position: "2", N: 0, Result: "W", Children: []int{1}},
+			{ID: 1, Position: "1", N: 1, Result: "L", Children: nil},
+		}}
+	fs, err := theFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := scene(tr, config{root: -1, depth: -1}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := d.pic.Items[0]; it.Text != FormsCaption {
+		t.Fatalf("first item %+v, want the caption %q", it, FormsCaption)
+	}
+	var texts []string
+	for _, it := range d.pic.Items {
+		texts = append(texts, it.Text)
+	}
+	all := strings.Join(texts, "|")
+	if !strings.Contains(all, "+ F1  = 0") || strings.Contains(all, "= 1") {
+		t.Errorf("labels %q, want the child's \"+ F1  = 0\" and no heap 1", all)
+	}
+	if got, want := title(tr, config{root: -1}), "Solution tree of kayles (2) under misère play, W"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+}

@@ -67,7 +67,10 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 		return drawing{}, fmt.Errorf("export: %w", err)
 	}
 	d := compose(lay, pics, p.IDs)
-	if t.Convention == engine.Misere {
+	switch {
+	case len(t.Forms) > 0:
+		d = captioned(d, FormsCaption, m)
+	case t.Convention == engine.Misere:
 		d = captioned(d, MisereCaption, m)
 	}
 	return d, nil
@@ -76,6 +79,9 @@ func scene(t *engine.Tree, c config, m draw.Measurer) (drawing, error) {
 // MisereCaption heads the drawing of a misère tree: its labels read as normal play would
 // contradict the nimbers a reader knows ("3x4 = 0" of a position of nimber 1).
 const MisereCaption = "Misère play: = 0 the player to move loses, ≠ 0 wins"
+
+// FormsCaption heads the drawing of a misère tree by forms.
+const FormsCaption = MisereCaption + "; + Fk: beside form k of the file's table"
 
 // captionSize is the font size of a caption, in points at natural size.
 const captionSize = 7.0
@@ -152,6 +158,9 @@ func couple(t *engine.Tree, id int, cut, repeat bool) draw.Couple {
 		Sum:    n.Kind == engine.KindSum,
 		Repeat: repeat && len(n.Children) > 0,
 		Cut:    cut && !repeat && len(n.Children) > 0,
+	}
+	if len(t.Forms) > 0 { // n is the index of a form, and the label says the outcome
+		c.Form, c.N = n.N, 0
 	}
 	if c.Sum {
 		for _, k := range n.Children {

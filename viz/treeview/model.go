@@ -211,6 +211,9 @@ func (md *model) couple(id int, cut, repeat bool) draw.Couple {
 	n := &t.Nodes[id]
 	c := draw.Couple{Game: t.Game, Position: n.Position, N: n.N, Losing: n.Losing(),
 		Sum: n.Kind == engine.KindSum, Cut: cut, Repeat: repeat}
+	if len(t.Forms) > 0 { // n is the index of a form, and the label says the outcome
+		c.Form, c.N = n.N, 0
+	}
 	if c.Sum {
 		for _, k := range n.Children {
 			ch := &t.Nodes[k]

@@ -100,13 +100,14 @@ func (o *Outline) Line(uid widget.TreeNodeID) string {
 		return ""
 	}
 	n := &o.tree.Nodes[id]
+	heap := n.N
+	if len(o.tree.Forms) > 0 {
+		heap = 0 // n is the index of a form, which Couple writes
+	}
 	var b strings.Builder
-	b.WriteString("(")
-	b.WriteString(n.Position)
-	b.WriteString(", ")
-	b.WriteString(strconv.Itoa(n.N))
-	b.WriteString(") ")
-	b.WriteString(draw.Label(n.N, n.Losing()))
+	b.WriteString(o.tree.Couple(id))
+	b.WriteString(" ")
+	b.WriteString(draw.Label(heap, n.Losing()))
 	b.WriteString("   ")
 	b.WriteString(draw.Outcome(n.Losing()))
 	return b.String()
