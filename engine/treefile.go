@@ -76,9 +76,10 @@ const MaxTreeNumber = 1<<31 - 1
 // matched exactly (a name equal to a known one but for case, such as "N", is refused, where
 // encoding/json would take it for "n"), no object has a name twice, nothing but white space
 // follows the tree, ids, heaps and the root are integers written without fraction or exponent,
-// from 0 to MaxTreeNumber, a result is "L" or "W", and a "convention", when there is one, is
+// from 0 to MaxTreeNumber, a result is "L" or "W", a "convention", when there is one, is
 // "normal" or "misere" (a file without it, as every file before misère trees, proves under
-// normal play). Names it does not know are skipped, as DESIGN.md asks of readers. Its time
+// normal play), and "forms", when there are, belong to a misère tree, begin with [] and name
+// as options only forms before their own. Names it does not know are skipped, as DESIGN.md asks of readers. Its time
 // and memory are linear in the file's size.
 func ReadTree(r io.Reader) (*Tree, error) {
 	t := &Tree{}
