@@ -6,18 +6,30 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// buildGrundy builds the real binary once for the tests of this file.
+// buildGrundy builds the real binary, once for all the tests of this package (a link of the
+// whole program takes seconds), into the temporary directory of TestMain.
 func buildGrundy(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "grundy")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		built.bin = filepath.Join(testDir, "bin", "grundy")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
+}
+
+// built is the binary buildGrundy made, or why it could not.
+var built struct {
+	once sync.Once
+	bin  string
+	out  []byte
+	err  error
 }
 
 // run runs the binary in a C locale with no display, as on a server or in CI.

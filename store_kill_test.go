@@ -14,17 +14,22 @@ import (
 
 // TestMain points the data directory of every command these tests run at a temporary one:
 // solve and tree open the facts store there by default, and tests never touch the user's.
+// The binary the tests build goes in it too (testDir).
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "grundy-test-data")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	testDir = dir
 	os.Setenv("XDG_DATA_HOME", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// testDir is the temporary directory of the package's tests.
+var testDir string
 
 // solveStats is what these tests read of `solve --json`.
 type solveStats struct {
