@@ -180,17 +180,16 @@ func waitBusy(t *testing.T, url, creds, name string, within time.Duration) strin
 	return ""
 }
 
-// Three workers solve Cram 4x9 (nimber 1: a local solve says so, docs/benchmarks.md: Cram 4x9 27 s; each
-// result is read out as a proof and checked by the coordinator, which takes about three
-// times the search alone);
-// one is killed with SIGKILL in the middle of a unit, which JetStream hands to another
-// once its AckWait (2 s) passes with no heartbeat.
+// Three workers solve Cram 3x13 (nimber 2, 450 000 nodes in units of 40 000; each result
+// is read out as a proof and checked by the coordinator, which takes about three times the
+// search alone); one is killed with SIGKILL in the middle of a unit, which JetStream hands
+// to another once its AckWait (2 s) passes with no heartbeat.
 func TestIntegration_WorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of half a minute or more")
 	}
 	xdg, addr, creds := t.TempDir(), freeAddr(t), t.TempDir()
-	serve(t, xdg, addr, t.TempDir(), creds)
+	serve(t, xdg, addr, t.TempDir(), creds, "--unit-nodes", "40000")
 	url := "tls://" + addr
 	var workers []*proc
 	for i := range 3 {
@@ -198,14 +197,14 @@ func TestIntegration_WorkerKilled(t *testing.T) {
 			"--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"}, as(creds, WorkerCreds)...)
 		workers = append(workers, start(t, xdg, args...))
 	}
-	solve := start(t, xdg, append([]string{"solve", "cram", "4x9", "--server", url, "--json", "--timeout", "400s"}, as(creds, ClientCreds)...)...)
+	solve := start(t, xdg, append([]string{"solve", "cram", "3x13", "--server", url, "--json", "--timeout", "400s"}, as(creds, ClientCreds)...)...)
 	unit := waitBusy(t, url, creds, "w0", 60*time.Second)
 	time.Sleep(time.Second) // into the unit's search
 	workers[0].kill()
 	t.Logf("killed w0 while it searched %s", unit)
 	out := answer(t, solve, 410*time.Second)
-	if *out.Nimber != 1 || out.Outcome != Win {
-		t.Errorf("cluster: cram 4x9 = %s %d, want W, nimber 1", out.Outcome, *out.Nimber)
+	if *out.Nimber != 2 || out.Outcome != Win {
+		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
 	}
 	if out.Cluster.Redeliveries < 1 {
 		t.Errorf("cluster: no redelivery after a worker was killed mid-unit: %+v", out.Cluster)
