@@ -89,8 +89,12 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	}
 	root := t.Root()
 	if t.Convention == engine.Misere && len(t.Forms) > 0 {
+		claim := engine.Quote(root.Position)
+		if root.N != 0 { // the root is the position beside a form: say so
+			claim += " + " + engine.FormName(root.N)
+		}
 		fmt.Fprintf(env.Stdout, "ok: %s %s: %s is %s under misère play, proven by %d nodes (%d losing couples, %d forms)\n",
-			file, engine.Quote(t.Game), engine.Quote(root.Position), root.Result, t.Len(), t.LosingCouples(), len(t.Forms))
+			file, engine.Quote(t.Game), claim, root.Result, t.Len(), t.LosingCouples(), len(t.Forms))
 		return exitOK
 	}
 	if t.Convention == engine.Misere {

@@ -101,6 +101,13 @@ func TestTreeCheck_MisereForms(t *testing.T) {
 	if code, _, errOut := grundy("check", bad); code != exitFailed || !strings.Contains(errOut, "does not hold") {
 		t.Errorf("check of a tree with a form altered: exit %d %q, want 1", code, errOut)
 	}
+	// A root beside a form: the check says it proved the couple, not the position alone.
+	couple := filepath.Join(dir, "couple.json")
+	os.WriteFile(couple, []byte(`{"format":"grundy-tree/1","convention":"misere","game":"sprouts","root":0,"form_budget":1073741824,"form_hint":11,"forms":[[],[0]],"nodes":[`+
+		`{"id":0,"position":"0*2","n":1,"result":"W","children":[1]},{"id":1,"position":"0*2","n":0,"result":"L","children":[]}]}`), 0o644)
+	if code, out, errOut := grundy("check", couple); code != 0 || !strings.Contains(out, `"0*2" + F1 is W under misère play`) {
+		t.Errorf("check of (0*2 + F1): exit %d %q %q, want it to name the couple", code, out, errOut)
+	}
 	if code, _, errOut := grundy("tree", "sprouts", "0*3", "--forms", "-o", file); code != exitUsage || !strings.Contains(errOut, "--misere") {
 		t.Errorf("tree --forms without --misere: exit %d %q, want 2 naming --misere", code, errOut)
 	}
