@@ -114,7 +114,7 @@ func (t *CheckTree) position(id int) string {
 func (t *CheckTree) LosingCouples() int {
 	c := 0
 	for i := range t.nodes.n {
-		if n := t.nodes.at(i); n.losing && !n.sum && n.nkids > 0 {
+		if n := t.nodes.at(i); n.losing && !n.sum && (n.nkids > 0 || len(t.Forms) > 0) {
 			c++
 		}
 	}

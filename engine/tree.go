@@ -70,11 +70,12 @@ func (n *Node) Losing() bool { return n.Result == "L" }
 
 // LosingCouples counts the distinct losing couples of components, the measure of the paper's
 // Figure 12 and of Glop's check databases: the terminal position's (P, 0), which has no
-// option and needs no proof, is not counted.
+// option and needs no proof, is not counted. In a misère tree by forms every L counts: one
+// with no child is proven by the forms its options leave.
 func (t *Tree) LosingCouples() int {
 	c := 0
 	for i := range t.Nodes {
-		if t.Nodes[i].Losing() && t.Nodes[i].Kind == KindCouple && len(t.Nodes[i].Children) > 0 {
+		if t.Nodes[i].Losing() && t.Nodes[i].Kind == KindCouple && (len(t.Nodes[i].Children) > 0 || len(t.Forms) > 0) {
 			c++
 		}
 	}
