@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"grundy/cluster"
@@ -89,11 +91,20 @@ func runSolve(ctx context.Context, env *Env, args []string) int {
 	return solve(ctx, env, g, p, f)
 }
 
+// algoNames lists the algorithms' names for a message: "couples, pns, … or br".
+func algoNames() string {
+	names := make([]string, len(job.Algos))
+	for i, a := range job.Algos {
+		names[i] = string(a)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // check checks the flags' values, before any work.
 func (f *solveFlags) check() error {
 	switch {
-	case f.algo != "" && f.algo != "couples" && f.algo != "pns" && f.algo != "dfpn" && f.algo != "elementary" && f.algo != "mex" && f.algo != "br":
-		return usagef("unknown --algo %s: want couples, pns, dfpn, elementary, mex or br", quote(f.algo))
+	case f.algo != "" && !slices.Contains(job.Algos, job.Algo(f.algo)):
+		return usagef("unknown --algo %s: want %s", quote(f.algo), algoNames())
 	case f.misere && f.algo != "" && f.algo != "couples" && f.algo != "elementary" && f.algo != "pns":
 		return usagef("--misere searches whole positions, with no nimbers, depth first (couples) or by proof numbers (pns): --algo %s does not apply", quote(f.algo))
 	case f.cacheMB < 1 || f.cacheMB > 1<<20:

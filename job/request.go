@@ -52,6 +52,9 @@ const (
 	BR         Algo = "br"         // Beling–Rogalski: nimbers asked within sets, aspiration at the root
 )
 
+// Algos are the algorithms, in the order a message lists them.
+var Algos = []Algo{Couples, PNS, DFPN, Elementary, Mex, BR}
+
 // DefaultAlgo is the search a request with no Algo gets: the fastest for the game, measured
 // (docs/benchmarks.md, docs/design/proof-numbers.md): proof numbers for Sprouts, where they decide 0*13 and
 // take a third of SPOTS's CPU on 0*12; the couples search for the other games. On Cram,
