@@ -52,14 +52,14 @@ const (
 // beside a position: "F5".
 func FormName(k int) string { return "F" + strconv.Itoa(k) }
 
-// Couple writes node id's couple as the paper does, "(P, n)"; in a misère tree by forms,
-// "(P + F5)", or "(P)" beside the form with no option.
+// Couple writes node id's couple as the paper does, "(P, n)"; in a misère tree, which has
+// no heaps, "(P)", or "(P + F5)" beside form 5 of a tree by forms.
 func (t *Tree) Couple(id int) string {
 	n := &t.Nodes[id]
 	switch {
-	case len(t.Forms) == 0:
+	case t.Convention != Misere:
 		return fmt.Sprintf("(%s, %d)", n.Position, n.N)
-	case n.N == 0:
+	case n.N == 0 || len(t.Forms) == 0:
 		return "(" + n.Position + ")"
 	}
 	return "(" + n.Position + " + " + FormName(n.N) + ")"

@@ -6,9 +6,10 @@ import (
 	"fyne.io/fyne/v2"
 )
 
-// dayDemoSteps are the scenes of a working day's checks: a misère tree and its PDF, the
-// trees of Boxing Match and Breaking Chocolates drawn as boards, and the window at its
-// minimum size with a sum of two components being edited; the sequence view of Kayles.
+// dayDemoSteps are the scenes of a working day's checks: a misère tree and its PDF, misère
+// Sprouts' tree by forms, the trees of Boxing Match and Breaking Chocolates drawn as boards,
+// and the window at its minimum size with a sum of two components being edited; the
+// sequence view of Kayles.
 func dayDemoSteps(outDir string) []demoStep {
 	return []demoStep{
 		{name: "90-day-misere-tree", action: func(w *Workbench) {
@@ -23,6 +24,13 @@ func dayDemoSteps(outDir string) []demoStep {
 					w.saved(path, ExportTree(path, t))
 				}
 			}
+		}},
+		{name: "91a-day-misere-sprouts-forms", action: func(w *Workbench) {
+			w.Solver.SetMisere(true) // again, for a run of this scene alone
+			w.Editor.SetState(stateOf("sprouts", "0*9"))
+			w.Solver.Start(TaskOutcome)
+		}, wait: true},
+		{name: "91b-day-misere-off", action: func(w *Workbench) {
 			w.Solver.SetMisere(false)
 		}},
 		{name: "92-day-boxing-tree", action: func(w *Workbench) {

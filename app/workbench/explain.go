@@ -150,6 +150,9 @@ func plural(n int, one, many string) string {
 // node of a tree that is not verified.
 func Claim(t *engine.Tree, id int) string {
 	n := &t.Nodes[id]
+	if t.Convention == engine.Misere { // no nimbers: the outcome under misère play
+		return fmt.Sprintf("The tree claims that %s is %s under misère play, for the player to move.", t.Couple(id), outcomeWord(n.Losing()))
+	}
 	what := "couple"
 	if n.Kind == engine.KindSum {
 		what = "sum"

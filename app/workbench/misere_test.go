@@ -1,12 +1,14 @@
 package workbench
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
 	"grundy/engine"
+	"grundy/games"
 )
 
 // TestSolverPanel_Misere: the settings' toggle makes the panel solve under misère play: the
@@ -58,5 +60,42 @@ func TestSolverPanel_Misere(t *testing.T) {
 	}
 	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "W" || p.ui.outcome.Text != "Outcome: W, the player to move wins" {
 		t.Errorf("normal play again: %s, label %q", r.Answer.OutcomeText(), p.ui.outcome.Text)
+	}
+}
+
+// TestSolverPanel_MisereSproutsByForms: under misère play the window's Sprouts trees are trees
+// by forms, explained as couples with their forms, and they check.
+func TestSolverPanel_MisereSproutsByForms(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	w.Solver.SetMisere(true)
+	setPosition(t, w, "sprouts", "0*6") // W under misère play
+	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "W" {
+		t.Fatalf("misère 0*6: %s, want W", r.Answer.OutcomeText())
+	}
+	tree := w.Tree.Tree()
+	if tree == nil || tree.Convention != engine.Misere || len(tree.Forms) == 0 {
+		t.Fatalf("tree on show %v, want a misère tree by forms", tree)
+	}
+	g, err := games.Lookup("sprouts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.Check(context.Background(), tree, func(s string) (engine.Position, error) { return games.Parse(g, s) }); err != nil {
+		t.Errorf("the window's tree does not check: %v", err)
+	}
+	if why := Why(tree, tree.Root); !strings.Contains(why, "W under misère play") {
+		t.Errorf("Why(root) = %q", why)
+	}
+	beside := 0
+	for i, n := range tree.Nodes {
+		if n.N != 0 {
+			beside++
+			if got := tree.Couple(i); !strings.Contains(got, "+ F") {
+				t.Errorf("node %d beside form %d reads %q", i, n.N, got)
+			}
+		}
+	}
+	if beside == 0 {
+		t.Errorf("no node of the tree is beside a form:\n%+v", tree.Nodes)
 	}
 }

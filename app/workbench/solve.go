@@ -231,6 +231,10 @@ func (p *SolverPanel) endText(t *taskRun, res job.Result) string {
 func (p *SolverPanel) request(task Task, g games.Game, pos engine.Position) job.Request {
 	req := job.Request{Game: g, Position: pos, Task: task, Tree: job.TreeAfter, Limits: p.TreeLimits(), ReadOut: true}
 	req.Misere = p.Misere()
+	// Sprouts' misère trees by forms: 0*9's has 363 nodes where the whole positions' has
+	// 58 966. The other games' small positions are formed whole (a root and no child): their
+	// trees of whole positions show the play.
+	req.MisereForms = req.Misere && g != nil && g.Name() == "sprouts"
 	if task == TaskMoves {
 		req.Tree = job.NoTree // the options' nimbers: no tree of one couple proves them all
 	}
