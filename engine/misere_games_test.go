@@ -392,80 +392,73 @@ func misereItems(t *testing.T) []misereItem {
 	return items
 }
 
-// TestProveMisereByForms: trees read out of whole positions, their outcomes asked of the
-// search by forms (depth first and by proof numbers, each table of forms): on misereItems,
-// each tree passes Check and its root says what A164950 or the brute force says.
-func TestProveMisereByForms(t *testing.T) {
-	ctx := context.Background()
-	for _, it := range misereItems(t) {
-		g, _ := games.Lookup(it.game)
-		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
-		for name, forms := range formsSettings() {
-			if name == "all" && it.big || testing.Short() && name != "lives" {
-				continue // -short (the race run): one table of forms, which forms some lands
-			}
-			for _, pns := range []bool{false, true} {
-				s := engine.NewSolver()
-				s.UseProofNumbers(pns)
-				tree, err := s.ProveMisereByForms(ctx, it.game, it.p, forms())
-				if err != nil {
-					t.Fatalf("%s %s (%s, proof numbers %v): %v", it.game, it.p, name, pns, err)
-				}
-				if err := engine.Check(ctx, tree, parseIn); err != nil {
-					t.Errorf("%s %s (%s, proof numbers %v): Check = %v", it.game, it.p, name, pns, err)
-				}
-				if got := tree.Nodes[tree.Root].Result; got != it.want {
-					t.Errorf("%s %s (%s, proof numbers %v): root %s, want %s", it.game, it.p, name, pns, got, it.want)
-				}
-			}
-		}
-	}
-}
+// A misereProver records the misère tree of p in game with a solver and a table of forms.
+type misereProver func(s *engine.Solver, ctx context.Context, game string, p engine.Position, f *engine.MisereForms) (*engine.Tree, error)
 
-// TestProveMisereForms: trees by forms (depth first and by proof numbers, each table of
-// forms) on misereItems: each one written and read back by both readers passes Check, and
-// its root says what A164950 or the brute force says.
-func TestProveMisereForms(t *testing.T) {
+// eachMisereTree records with prove the tree of each of misereItems, by each table of forms
+// (one under -short, the race run), depth first and by proof numbers, and hands it to check
+// with a name for messages and the game's parser; the root must say what A164950 or the
+// brute force says.
+func eachMisereTree(t *testing.T, prove misereProver, check func(what string, tree *engine.Tree, parseIn func(string) (engine.Position, error))) {
 	ctx := context.Background()
 	for _, it := range misereItems(t) {
 		g, _ := games.Lookup(it.game)
 		parseIn := func(s string) (engine.Position, error) { return games.Parse(g, s) }
 		for name, forms := range formsSettings() {
 			if name == "all" && it.big || testing.Short() && name != "lives" {
-				continue // -short (the race run): one table of forms, which forms some lands
+				continue // -short: one table of forms, which forms some lands
 			}
 			for _, pns := range []bool{false, true} {
 				what := fmt.Sprintf("%s %s (%s, proof numbers %v)", it.game, it.p, name, pns)
 				s := engine.NewSolver()
 				s.UseProofNumbers(pns)
-				tree, err := s.ProveMisereForms(ctx, it.game, it.p, forms())
+				tree, err := prove(s, ctx, it.game, it.p, forms())
 				if err != nil {
 					t.Fatalf("%s: %v", what, err)
 				}
 				if got := tree.Nodes[tree.Root].Result; got != it.want {
 					t.Errorf("%s: root %s, want %s", what, got, it.want)
 				}
-				var buf bytes.Buffer
-				if err := engine.WriteTree(&buf, tree); err != nil {
-					t.Fatal(err)
-				}
-				back, err := engine.ReadTree(bytes.NewReader(buf.Bytes()))
-				if err != nil {
-					t.Fatalf("%s: ReadTree: %v\n%s", what, err, buf.String())
-				}
-				if err := engine.Check(ctx, back, parseIn); err != nil {
-					t.Errorf("%s: Check = %v\n%s", what, err, buf.String())
-				}
-				compact, err := engine.ReadCheckTree(ctx, bytes.NewReader(buf.Bytes()))
-				if err != nil {
-					t.Fatalf("%s: ReadCheckTree: %v", what, err)
-				}
-				if err := engine.CheckCompact(ctx, compact, parseIn, nil); err != nil {
-					t.Errorf("%s: CheckCompact = %v", what, err)
-				}
+				check(what, tree, parseIn)
 			}
 		}
 	}
+}
+
+// TestProveMisereByForms: trees read out of whole positions, their outcomes asked of the
+// search by forms, pass Check (eachMisereTree).
+func TestProveMisereByForms(t *testing.T) {
+	eachMisereTree(t, (*engine.Solver).ProveMisereByForms, func(what string, tree *engine.Tree, parseIn func(string) (engine.Position, error)) {
+		if err := engine.Check(context.Background(), tree, parseIn); err != nil {
+			t.Errorf("%s: Check = %v", what, err)
+		}
+	})
+}
+
+// TestProveMisereForms: trees by forms (eachMisereTree), written and read back by both
+// readers, pass Check.
+func TestProveMisereForms(t *testing.T) {
+	ctx := context.Background()
+	eachMisereTree(t, (*engine.Solver).ProveMisereForms, func(what string, tree *engine.Tree, parseIn func(string) (engine.Position, error)) {
+		var buf bytes.Buffer
+		if err := engine.WriteTree(&buf, tree); err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.ReadTree(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: ReadTree: %v\n%s", what, err, buf.String())
+		}
+		if err := engine.Check(ctx, back, parseIn); err != nil {
+			t.Errorf("%s: Check = %v\n%s", what, err, buf.String())
+		}
+		compact, err := engine.ReadCheckTree(ctx, bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: ReadCheckTree: %v", what, err)
+		}
+		if err := engine.CheckCompact(ctx, compact, parseIn, nil); err != nil {
+			t.Errorf("%s: CheckCompact = %v", what, err)
+		}
+	})
 }
 
 // TestCheckMisereForms_Refuses: a tree by forms of misère 0*7, altered in one place — a
