@@ -65,7 +65,7 @@ func newWatch(env *Env, r *job.Runner, game string, p engine.Position, of watchO
 
 // report is the runner's progress callback.
 func (w *watch) report(ph job.Phase, s engine.Stats) {
-	root := w.root.String()
+	root := w.words(s)
 	if w.progress {
 		printProgress(w.env, ph, s)
 		if root != "" {
@@ -78,6 +78,18 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 	}
 }
 
+// words says how far the search of the root is: from the facts proven (rootWatch), or from
+// a misère search by proof numbers, which keeps its own ("11 of 15 options refuted").
+func (w *watch) words(s engine.Stats) string {
+	if root := w.root.String(); root != "" {
+		return root
+	}
+	if p := s.Proof; p != nil && p.RootOptions > 0 {
+		return fmt.Sprintf("%d of %d options refuted", p.RootRefuted, p.RootOptions)
+	}
+	return ""
+}
+
 // end logs how the solve ended: its answer, or where it stopped.
 func (w *watch) end(res job.Result) {
 	if w == nil || w.log == nil {
@@ -86,7 +98,7 @@ func (w *watch) end(res job.Result) {
 	s := res.Search
 	switch {
 	case res.Stopped:
-		w.logf("stopped after %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, clause(w.root.String()))
+		w.logf("stopped after %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, clause(w.words(s)))
 	case res.Err != nil:
 		w.logf("failed: %v", res.Err)
 	default:

@@ -548,3 +548,33 @@ func TestCheckMisereForms_Refuses(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereByForms_ProgressSaysRootOptions: a misère search by proof numbers reports its
+// root's options and how many are refuted, as they are: never more refuted than there are,
+// and the count never goes down.
+func TestMisereByForms_ProgressSaysRootOptions(t *testing.T) {
+	_, p := parse(t, "sprouts", "0*9") // L: every option is refuted in the end
+	var reports []engine.ProofProgress
+	s := engine.NewSolver(engine.WithProgress(func(st engine.Stats) {
+		if st.Proof != nil && st.Proof.RootOptions > 0 {
+			reports = append(reports, *st.Proof)
+		}
+	}, 0))
+	s.UseProofNumbers(true)
+	f := engine.NewMisereForms()
+	f.MaxHint = 9
+	if win, err := s.MisereOutcomeByForms(context.Background(), p, f); err != nil || win {
+		t.Fatalf("misère 0*9: win %v, %v; want a loss", win, err)
+	}
+	if len(reports) == 0 {
+		t.Fatal("no report named the root's options")
+	}
+	last := 0
+	for _, r := range reports {
+		if r.RootRefuted > r.RootOptions || r.RootRefuted < last {
+			t.Fatalf("report %d of %d options refuted, after %d", r.RootRefuted, r.RootOptions, last)
+		}
+		last = r.RootRefuted
+	}
+	t.Logf("%d reports, the last: %d of %d options refuted", len(reports), last, reports[len(reports)-1].RootOptions)
+}

@@ -32,6 +32,7 @@ func (v *mpnNode) proven() bool { return v.pn == 0 || v.dn == 0 }
 // miserePN is one proof-number search: its nodes by key and those to compute again.
 type miserePN struct {
 	m      *misereCanonSearch
+	root   *mpnNode
 	nodes  map[string]*mpnNode
 	dirty  mpnQueue
 	bytes  int64
@@ -54,6 +55,9 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	}
 	g := &miserePN{m: m, nodes: map[string]*mpnNode{}}
 	root := g.node(large, t)
+	g.root = root
+	m.s.mpn = g
+	defer func() { m.s.mpn = nil }()
 	budget := m.s.treeBudget() / 2
 	lastFit, share := -1, 1
 	for !root.proven() {
@@ -311,4 +315,18 @@ func (q *mpnQueue) Pop() any {
 	old[len(old)-1] = nil
 	*q = old[:len(old)-1]
 	return v
+}
+
+// progress is the snapshot of the search for a report: the root's numbers and its options
+// refuted, the DAG's size.
+func (g *miserePN) progress() *ProofProgress {
+	root := g.root
+	p := &ProofProgress{Root: stepText(wholePosition(root.large), 0, 0),
+		PN: root.pn, DN: root.dn, Couples: len(g.nodes), Bytes: g.bytes, RootOptions: len(root.kids)}
+	for _, k := range root.kids {
+		if k.pn == 0 {
+			p.RootRefuted++
+		}
+	}
+	return p
 }

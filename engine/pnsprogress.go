@@ -52,6 +52,9 @@ type ProofProgress struct {
 	// path (after Root) are then those of Option, the option the reporting worker proves.
 	Options, OptionsWon int
 	Option              ProofStep
+	// RootOptions and RootRefuted are set by a misère search by proof numbers: how many
+	// distinct options its root has, and how many are proven won for the opponent.
+	RootOptions, RootRefuted int
 }
 
 // A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its
@@ -82,6 +85,8 @@ func (p *ProofProgress) Won() bool { return p.Options == 0 && p.PN == 0 }
 // Stats to carry.
 func (s *Solver) pnPublish() {
 	switch g := s.pns; {
+	case s.mpn != nil:
+		s.c.proof.Store(s.mpn.progress())
 	case s.dfpn != nil: // it comes first (searchOutcome)
 		if p := s.dfpn.progress(); p != nil {
 			s.c.proof.Store(p)

@@ -23,6 +23,7 @@ type Solver struct {
 	claims      Claims    // facts told, not proven: they order options (claims.go)
 	pns         *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
 	dfpn        *dfSearch // non-nil: searches are df-pn searches (WithDFPN), before pns
+	mpn         *miserePN // the misère proof-number search running, for its reports
 	pinned      *pinned   // the facts that cost the most, beside the cache (pinned.go)
 	pinnedBytes int64     // the bytes pinned may take; 0: DefaultPinnedBytes
 
