@@ -19,9 +19,10 @@ func TestSolve_TimeoutThenResume(t *testing.T) {
 	dir := t.TempDir()
 	db, log := filepath.Join(dir, "facts"), filepath.Join(dir, "run.log")
 	cold := solveJSON(t, "cram", board, "--no-db", "--workers", "1", "--tree-nodes", "0")
-	// The first stop that leaves facts: opening the store takes some of the timeout, more on
-	// a loaded machine, so the timeout doubles until a stop has proven something.
-	stops := 0
+	// Stops until they have left a thousand facts: opening the store takes some of the
+	// timeout, more on a loaded machine, so the timeout doubles until then (a stop that left
+	// two facts, saving nothing, failed a CI run).
+	stops, written := 0, int64(0)
 	for timeout := 25 * time.Millisecond; ; timeout *= 2 {
 		code, out, errOut := grundy("solve", "cram", board, "--db", db, "--workers", "1", "--timeout", timeout.String(),
 			"--log", log, "--json", "--tree-nodes", "0")
@@ -33,7 +34,7 @@ func TestSolve_TimeoutThenResume(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &res); err != nil {
 			t.Fatal(err)
 		}
-		if *res.Stats.StoreWritten > 0 {
+		if written += *res.Stats.StoreWritten; written >= 1000 {
 			break
 		}
 	}
