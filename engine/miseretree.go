@@ -214,7 +214,7 @@ func (r *misereReader) losingOption(opts []misereOption) (misereOption, bool) {
 		as[i] = formed{large, t}
 	}
 	for i, o := range opts {
-		if r.lostFormed(as[i].large, as[i].t) {
+		if r.m.lostFormed(as[i].large, as[i].t) {
 			return o, true
 		}
 		if r.m.s.err != nil {
@@ -230,17 +230,18 @@ func (r *misereReader) lost(parts []part) bool {
 	if r.m.s.err != nil {
 		return false
 	}
-	return r.lostFormed(large, t)
+	return r.m.lostFormed(large, t)
 }
 
-// lostFormed asks it of the position of large components large and form t: by proof numbers
-// when the solver uses them, which keep what they prove (the position's losing option among
-// it) for the questions that follow.
-func (r *misereReader) lostFormed(large []part, t int32) bool {
-	if r.m.s.pns != nil {
-		return !r.m.proofNumbers(large, t)
+// lostFormed asks the search whether the position of large components large and form t is
+// a misère loss: by proof numbers when the solver uses them, which keep what they prove (the
+// position's losing option among it) for the questions that follow. Both read out a form
+// alone (no large component) at once.
+func (m *misereCanonSearch) lostFormed(large []part, t int32) bool {
+	if m.s.pns != nil {
+		return !m.proofNumbers(large, t)
 	}
-	return !r.m.outcome(large, t)
+	return !m.outcome(large, t)
 }
 
 // disagree is the error of a search by forms whose outcome the rules contradict.

@@ -87,7 +87,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 		moves = append(moves, formMove{large: large, t: o})
 	}
 	pr := &formProof{pos: wholePosition(large), t: t}
-	if r.lostFormed(large, t) {
+	if r.m.lostFormed(large, t) {
 		seen := map[string]bool{}
 		for _, mv := range moves {
 			if len(mv.large) == 0 {
@@ -163,7 +163,7 @@ func (r *formReader) losingOption(moves []formMove) (formMove, bool) {
 		if len(mv.large) == 0 {
 			continue
 		}
-		if r.lostFormed(mv.large, mv.t) {
+		if r.m.lostFormed(mv.large, mv.t) {
 			return mv, true
 		}
 		if r.m.s.err != nil {
@@ -173,33 +173,24 @@ func (r *formReader) losingOption(moves []formMove) (formMove, bool) {
 	return formMove{}, false
 }
 
-// lostFormed asks the search whether the couple (large, t) is a misère loss.
-func (r *formReader) lostFormed(large []part, t int32) bool {
-	if len(large) == 0 {
-		return !r.m.f.win[t]
-	}
-	if r.m.s.pns != nil {
-		return !r.m.proofNumbers(large, t)
-	}
-	return !r.m.outcome(large, t)
-}
-
 // tree numbers the proofs breadth first from root, and the forms they name by their order
 // in the search's table (each after its options), the form with no option first.
 func (r *formReader) tree(game, root string) (*Tree, error) {
-	var used []int32
 	nodes, stopped, err := readOut(root, func(key string) (Node, []string, error) {
 		pr, ok := r.proofs[key]
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no misère proof recorded for %q", key)
 		}
-		used = append(used, pr.t)
 		return Node{Position: pr.pos.String(), N: int(pr.t), Result: result(pr.win)}, pr.kids, nil
 	}, func(i int) bool { return i%1024 == 0 && r.m.s.stopped() })
 	if err != nil || stopped {
 		return nil, err
 	}
 	f := r.m.f
+	used := make([]int32, len(nodes)) // the forms the nodes name, and below, their options
+	for i := range nodes {
+		used[i] = int32(nodes[i].N)
+	}
 	index := map[int32]int32{0: 0}
 	var ids []int32
 	for len(used) > 0 {

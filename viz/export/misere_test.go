@@ -13,14 +13,7 @@ import (
 func TestWrite_MisereSaysSo(t *testing.T) {
 	tr := cramTree()
 	tr.Convention = engine.Misere
-	fs, err := theFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := scene(tr, config{root: -1, depth: -1}, fs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, fs := wholeScene(t, tr)
 	if it := d.pic.Items[0]; it.Text != MisereCaption {
 		t.Fatalf("first item %+v, want the caption %q", it, MisereCaption)
 	}
@@ -52,14 +45,7 @@ func TestWrite_MisereFormsLabels(t *testing.T) {
 			{ID: 0, Position: "2", N: 0, Result: "W", Children: []int{1}},
 			{ID: 1, Position: "1", N: 1, Result: "L", Children: nil},
 		}}
-	fs, err := theFonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := scene(tr, config{root: -1, depth: -1}, fs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, _ := wholeScene(t, tr)
 	if it := d.pic.Items[0]; it.Text != FormsCaption {
 		t.Fatalf("first item %+v, want the caption %q", it, FormsCaption)
 	}
@@ -74,4 +60,18 @@ func TestWrite_MisereFormsLabels(t *testing.T) {
 	if got, want := title(tr, config{root: -1}), "Solution tree of kayles (2) under misère play, W"; got != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
+}
+
+// wholeScene draws the whole of tr with the fonts of a file, and returns them too.
+func wholeScene(t *testing.T, tr *engine.Tree) (drawing, *fonts) {
+	t.Helper()
+	fs, err := theFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := scene(tr, config{root: -1, depth: -1}, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, fs
 }
