@@ -1,10 +1,5 @@
 package sprouts
 
-import (
-	"slices"
-	"sync/atomic"
-)
-
 // A mover lists the moves of one land (SPROUTS.md, "Moves") and writes the position each one
 // leads to. Boundaries of one region that can be swapped without changing anything (see
 // classify) are played on once, and for them only how many go to each side of a line is
@@ -17,9 +12,11 @@ type mover struct {
 	regAt []span   // its regions: spans of src, separators included
 	regOf []int    // the region of each boundary
 	cls   []int    // for each boundary, the first of its region that can stand for it (see classify)
-	turn  []int    // for each boundary, its least turn onto itself (see turns)
-	at    [256]int // scratch of twinned: where each letter is seen
-	twin  []int    // scratch of twinned: at each letter of a boundary, how far its twin is
+	turn  []int    // for each boundary, its least turn onto itself (see symmetry.go)
+	flip  []int    // for each boundary, a reflection onto itself, or -1 (see symmetry.go)
+	flips []bool   // for each region, whether it can be read backwards (see symmetry.go)
+	at    [256]int // scratch of twins: where each letter is seen
+	twin  []int    // scratch of twins: at each letter of a boundary, how far its twin is
 	keys  []byte
 	keyAt []span
 	fresh uint8   // the first unused letter id
@@ -71,7 +68,7 @@ func (m *mover) load(codes []uint8) {
 		}
 	}
 	m.classify()
-	m.turns()
+	m.symmetries()
 }
 
 func (m *mover) codesOf(b int) []uint8 { return m.src[m.bnd[b].lo:m.bnd[b].hi] }
@@ -117,15 +114,16 @@ func (m *mover) distinctPair(b, c int) bool {
 // s[j] that cuts the region in two, with every way of sharing the other boundaries.
 func (m *mover) chords(r, b int) bool {
 	s := m.codesOf(b)
-	for i := range m.turn[b] { // the chords from the first turn stand for all (see turns)
+	for i := range m.turn[b] { // the chords from the first turn stand for all (see symmetry.go)
 		for j := i; j < len(s); j++ {
 			if i == j && s[i] > spot1 || i != j && isLetter(s[i]) && s[i] == s[j] {
 				continue // a loop needs 2 lives; a letter twice is one spot
 			}
-			if !m.firstTurn(b, i, j) {
+			first, swaps := m.orbit(r, b, i, j)
+			if !first {
 				continue
 			}
-			if !m.partitions(r, b, i, j) {
+			if !m.partitions(r, b, i, j, swaps) {
 				return false
 			}
 		}
@@ -134,14 +132,14 @@ func (m *mover) chords(r, b int) bool {
 }
 
 // partitions plays the chord s[i]–s[j] of boundary b with every sharing of the other
-// boundaries of region r between the two sides.
-func (m *mover) partitions(r, b, i, j int) bool {
+// boundaries of region r between the two sides; swaps says that a symmetry of the land maps
+// the chord onto itself with its sides swapped (see orbit).
+func (m *mover) partitions(r, b, i, j int, swaps bool) bool {
 	m.classes(r, b)
-	// A loop on a spot alone in its boundary has two sides alike, and so has a chord across a
-	// boundary that a half turn gives back (see turns), which swaps its ends: a sharing and
-	// its mirror lead to one position, and only the first of the two is played.
-	n := m.bnd[b].len()
-	mirror := !mirrorsOff.Load() && (i == j && n == 1 || 2*(j-i) == n && (j-i)%m.turn[b] == 0)
+	// A loop on a spot alone in its boundary has two sides alike, and so has a chord that a
+	// symmetry swaps: a sharing and its mirror lead to one position, and only the first of
+	// the two is played.
+	mirror := !mirrorsOff.Load() && (i == j && m.bnd[b].len() == 1 || swaps)
 	for {
 		if !mirror || m.firstOfMirror() {
 			m.chord(r, b, i, j)
@@ -247,9 +245,9 @@ func (m *mover) share(first bool) {
 // joins plays the moves of the second kind between boundaries b and c of region r.
 func (m *mover) joins(r, b, c int) bool {
 	same := string(m.codesOf(b)) == string(m.codesOf(c)) // digits only: u in b, v in c is v in b, u in c
-	for u := range m.turn[b] {                           // see turns
+	for u := range m.turn[b] {                           // see symmetry.go
 		for v := range m.turn[c] {
-			if same && v < u {
+			if same && v < u || !same && !m.firstJoin(r, b, u, c, v) {
 				continue
 			}
 			m.join(r, b, u, c, v)
@@ -324,90 +322,4 @@ func appendIf(dst []uint8, c uint8, ok bool) []uint8 {
 		return append(dst, c)
 	}
 	return dst
-}
-
-// turns sets m.turn: for each boundary, the least k > 0 such that turning it by k places
-// gives it back, with its letters renamed. A move from place i and the same move from place
-// i + k then lead to one position, and the mover plays from the first k places only: on
-// 0*9's positions four moves deep, about a third of the moves it made led to a position made
-// already, most of them on boundaries such as 1a1a or 1abc1cba.
-//
-// Only boundaries whose letters are all seen twice on them turn so (lowercase letters in the
-// notation): a letter seen once is a spot shared with another region, which a renaming within
-// the boundary cannot move. Two places of a boundary then hold the same thing when both hold
-// one digit, or both a letter whose twin is as many places further round.
-func (m *mover) turns() {
-	m.turn = m.turn[:0]
-	for b := range m.bnd {
-		s := m.codesOf(b)
-		m.turn = append(m.turn, len(s))
-		if mirrorsOff.Load() || !m.twinned(s) {
-			continue
-		}
-		for k := 1; k < len(s); k++ {
-			if len(s)%k == 0 && m.turnsBy(s, k) {
-				m.turn[b] = k
-				break
-			}
-		}
-	}
-}
-
-// mirrorsOff makes the mover play every move, turns and mirror sharings too, for the tests
-// that compare its options with and without them.
-var mirrorsOff atomic.Bool
-
-// firstTurn reports whether the chord i–j (i ≤ j) of boundary b is the first of those its
-// turns make of it: the least pair of ends, the lesser end first.
-func (m *mover) firstTurn(b, i, j int) bool {
-	n, k := m.bnd[b].len(), m.turn[b]
-	for t := k; t < n; t += k {
-		x, y := (i+t)%n, (j+t)%n
-		if x > y {
-			x, y = y, x
-		}
-		if x < i || x == i && y < j {
-			return false
-		}
-	}
-	return true
-}
-
-// twinned reports whether every letter of boundary s is seen twice on it, and leaves in
-// m.twin, at each place of a letter, how many places forward round s its twin is.
-func (m *mover) twinned(s []uint8) bool {
-	m.twin = slices.Grow(m.twin[:0], len(s))[:len(s)]
-	for _, x := range s {
-		m.at[x] = -1
-	}
-	for i, x := range s {
-		switch first := m.at[x]; {
-		case !isLetter(x):
-		case first < 0:
-			m.at[x] = i
-		default:
-			m.twin[first], m.twin[i] = i-first, len(s)-(i-first)
-			m.at[x] = len(s) // seen twice
-		}
-	}
-	for _, x := range s {
-		if isLetter(x) && m.at[x] < len(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// turnsBy reports whether boundary s, every letter of it twinned, is itself turned by k
-// places: each place holds what the place k further holds, the same digit, or a letter with
-// its twin as far.
-func (m *mover) turnsBy(s []uint8, k int) bool {
-	n := len(s)
-	for i, x := range s {
-		y := s[(i+k)%n]
-		if isLetter(x) != isLetter(y) || !isLetter(x) && x != y || isLetter(x) && m.twin[i] != m.twin[(i+k)%n] {
-			return false
-		}
-	}
-	return true
 }
