@@ -67,3 +67,44 @@ func TestBinary(t *testing.T) {
 		t.Errorf("grundy with no display: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestOvernight: scripts/overnight.sh solves a list of positions with one store, one log and
+// one file of answers, and passes its flags on (outcome only, misère, workers).
+func TestOvernight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin, dir := buildGrundy(t), t.TempDir()
+	night := func(args ...string) []string {
+		t.Helper()
+		cmd := exec.Command("bash", append([]string{"scripts/overnight.sh", "-d", dir, "-c", "64"}, args...)...)
+		cmd.Env = append(os.Environ(), "GRUNDY="+bin, "XDG_DATA_HOME="+dir, "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("overnight.sh %v: %v\n%s%s", args, err, out, stderr.Bytes())
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	lines := night("-g", "sprouts", "-o", "-w", "1", "-l", "1m", "0*6", "0*9")
+	if len(lines) != 2 || !strings.Contains(lines[1], "sprouts 0*9: answered") {
+		t.Fatalf("overnight.sh said %q", lines)
+	}
+	night("-g", "sprouts", "-m", "0*4")
+	results, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := strings.Split(strings.TrimSpace(string(results)), "\n")
+	if len(answers) != 3 || !strings.Contains(answers[0], `"outcome":"L"`) || !strings.Contains(answers[1], `"outcome":"W"`) ||
+		strings.Contains(answers[1], `"nimber"`) || !strings.Contains(answers[2], `"misere":true`) {
+		t.Errorf("results.jsonl: %q", answers)
+	}
+	if log, err := os.ReadFile(filepath.Join(dir, "log")); err != nil || !strings.Contains(string(log), "sprouts 0*9: done") {
+		t.Errorf("log: %q, %v", log, err)
+	}
+	if code := exec.Command("bash", "scripts/overnight.sh", "-x").Run(); code == nil {
+		t.Error("overnight.sh -x: exit 0, want a usage error")
+	}
+}

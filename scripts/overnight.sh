@@ -1,30 +1,38 @@
 #!/usr/bin/env bash
-# A night of Cram (or any game): solve the positions one after the other, each for at most
-# LIMIT, all with one facts store and one log. Stopped by Ctrl-C, a crash or a reboot, the
-# same command takes up each position where its facts left it; the ones already answered are
-# read from the store at once.
+# A night of Cram, Sprouts or any game: solve the positions one after the other, each for at
+# most LIMIT, all with one facts store and one log. Stopped by Ctrl-C, a crash or a reboot,
+# the same command takes up each position where its facts left it; the ones already answered
+# are read from the store at once.
 #
-#   scripts/overnight.sh [-l LIMIT] [-d DIR] [-c CACHE_MB] [-g GAME] POSITION…
+#   scripts/overnight.sh [-l LIMIT] [-d DIR] [-c CACHE_MB] [-g GAME] [-w WORKERS] [-o] [-m] POSITION…
 #   scripts/overnight.sh -l 3h -d ~/cram-night -c 8000 3x17 3x18 3x19 3x20
+#   scripts/overnight.sh -g sprouts -o -w 1 -l 20m -c 3072 -d ~/sprouts $(printf '0*%d ' {20..32})
 #
 # DIR (default ./overnight) holds the store (DIR/db), the log (DIR/log: a line a minute for
 # each position, `grundy solve --log`) and the answers (DIR/results.jsonl: one `solve --json`
 # object a run, stopped or not). LIMIT is a duration of `grundy solve --timeout` (default 8h);
-# CACHE_MB the cache of each run (default 4000). GRUNDY is the binary (default: ./grundy).
+# CACHE_MB the cache of each run (default 4000); WORKERS the search's threads (default: the
+# solver's). -o asks the outcome only (`--outcome-only`), -m the misère outcome (`--misere`).
+# GRUNDY is the binary (default: ./grundy).
 set -euo pipefail
 limit=8h dir=./overnight cache=4000 game=cram
-while getopts 'l:d:c:g:' opt; do
+flags=()
+usage="usage: $0 [-l LIMIT] [-d DIR] [-c CACHE_MB] [-g GAME] [-w WORKERS] [-o] [-m] POSITION…"
+while getopts 'l:d:c:g:w:om' opt; do
 	case $opt in
 	l) limit=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	c) cache=$OPTARG ;;
 	g) game=$OPTARG ;;
-	*) echo "usage: $0 [-l LIMIT] [-d DIR] [-c CACHE_MB] [-g GAME] POSITION…" >&2; exit 2 ;;
+	w) flags+=(--workers "$OPTARG") ;;
+	o) flags+=(--outcome-only) ;;
+	m) flags+=(--misere) ;;
+	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
-	echo "usage: $0 [-l LIMIT] [-d DIR] [-c CACHE_MB] [-g GAME] POSITION…" >&2
+	echo "$usage" >&2
 	exit 2
 fi
 grundy=${GRUNDY:-./grundy}
@@ -32,7 +40,7 @@ mkdir -p "$dir"
 for pos in "$@"; do
 	status=0
 	"$grundy" solve "$game" "$pos" --db "$dir/db" --log "$dir/log" --timeout "$limit" \
-		--cache-mb "$cache" --tree-nodes 0 --json >>"$dir/results.jsonl" || status=$?
+		--cache-mb "$cache" --tree-nodes 0 --json ${flags[@]+"${flags[@]}"} >>"$dir/results.jsonl" || status=$?
 	case $status in
 	0) echo "$game $pos: answered (see $dir/results.jsonl)" ;;
 	3) echo "$game $pos: stopped after $limit; run again to go on (see $dir/log)" ;;
