@@ -153,11 +153,13 @@ func (m *mover) partitions(r, b, i, j int, swaps bool) bool {
 	}
 }
 
-// firstOfMirror reports whether the counts are not past those of the mirror sharing (every
-// boundary to the other side).
+// firstOfMirror reports whether the counts come before those of the mirror sharing (every
+// boundary to the other side) in the order nextCount steps them, the last class the slowest:
+// the mover then makes the options in the order it made them before it skipped mirrors, which
+// the search keeps for options it cannot tell apart (trees were larger in another order).
 func (m *mover) firstOfMirror() bool {
-	for g, k := range m.count {
-		if other := m.group[g].len() - k; k != other {
+	for g := len(m.count) - 1; g >= 0; g-- {
+		if k, other := m.count[g], m.group[g].len()-m.count[g]; k != other {
 			return k < other
 		}
 	}
