@@ -41,11 +41,15 @@ func (r *misereRecorder) add(key string, pr *misereProof) {
 }
 
 // over is the error of a recorder whose proofs passed their budget of bytes, nil while within.
-func (r *misereRecorder) over(budget int64) error {
+func (r *misereRecorder) over(budget int64) error { return proofsOver(len(r.proofs), r.bytes, budget) }
+
+// proofsOver is the error of a misère recording that keeps n proofs in size bytes: too many
+// to write, or more than its budget of bytes; nil while within both.
+func proofsOver(n int, size, budget int64) error {
 	switch {
-	case len(r.proofs) > MaxRecorded:
+	case n > MaxRecorded:
 		return ErrTreeTooLarge
-	case r.bytes > budget:
+	case size > budget:
 		return &TreeTooLargeError{Budget: budget}
 	}
 	return nil

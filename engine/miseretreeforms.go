@@ -75,8 +75,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 	if m.tick(); s.err != nil || s.stopped() {
 		return false
 	}
-	if r.bytes > s.treeBudget() || len(r.proofs) >= MaxRecorded {
-		s.err = &TreeTooLargeError{Budget: s.treeBudget()}
+	if s.err = proofsOver(len(r.proofs), r.bytes, s.treeBudget()); s.err != nil {
 		return false
 	}
 	moves := m.moves(large, t)
