@@ -578,3 +578,18 @@ func TestMisereByForms_ProgressSaysRootOptions(t *testing.T) {
 	}
 	t.Logf("%d reports, the last: %d of %d options refuted", len(reports), last, reports[len(reports)-1].RootOptions)
 }
+
+// TestProveMisereForms_TooLarge: a tree by forms past its budget of bytes is refused with the
+// budget it passed.
+func TestProveMisereForms_TooLarge(t *testing.T) {
+	_, p := parse(t, "sprouts", "0*5")
+	ctx := context.Background()
+	_, err := engine.NewSolver(engine.WithTreeBytes(4<<10)).ProveMisereForms(ctx, "sprouts", p, nil)
+	var large *engine.TreeTooLargeError
+	if !errors.As(err, &large) || large.Budget != 4<<10 {
+		t.Errorf("within 4 KB: %v, want the tree too large for 4 KB", err)
+	}
+	if _, err := engine.NewSolver().ProveMisereForms(ctx, "sprouts", p, nil); err != nil {
+		t.Errorf("within the default budget: %v", err)
+	}
+}
