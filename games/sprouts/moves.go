@@ -155,8 +155,8 @@ func (m *mover) partitions(r, b, i, j int, swaps bool) bool {
 
 // firstOfMirror reports whether the counts come before those of the mirror sharing (every
 // boundary to the other side) in the order nextCount steps them, the last class the slowest:
-// the mover then makes the options in the order it made them before it skipped mirrors, which
-// the search keeps for options it cannot tell apart (trees were larger in another order).
+// the options then come in the order every sharing would give them, which the search keeps
+// for options it cannot tell apart.
 func (m *mover) firstOfMirror() bool {
 	for g := len(m.count) - 1; g >= 0; g-- {
 		if k, other := m.count[g], m.group[g].len()-m.count[g]; k != other {
@@ -249,6 +249,7 @@ func (m *mover) joins(r, b, c int) bool {
 	same := string(m.codesOf(b)) == string(m.codesOf(c)) // digits only: u in b, v in c is v in b, u in c
 	for u := range m.turn[b] {                           // see symmetry.go
 		for v := range m.turn[c] {
+			// Two equal boundaries of digits are swapped rather than reflected.
 			if same && v < u || !same && !m.firstJoin(r, b, u, c, v) {
 				continue
 			}
