@@ -11,7 +11,7 @@ import (
 // fewer moves for it.
 func TestMirrors_SameOptions(t *testing.T) {
 	starts := []string{"0*9", "0*3.AB|0*2.1aCa|ABC", "0.0.1abcde1edcba.1a1a", "0.0.0.0.1a1a.1abc1cba",
-		"0*6.ABCDEF|ABCDEF", "0.0.1a1a.AB|0.0.1a1a.AB", "0.1a2a.1abc1cba"}
+		"0*6.ABCDEF|ABCDEF", "0.0.1a1a.AB|0.0.1a1a.AB", "0.1a2a.1abc1cba", "0.ABC.DEF|ADBECF"}
 	limit := 800
 	if testing.Short() {
 		limit = 300
