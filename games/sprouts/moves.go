@@ -6,17 +6,15 @@ package sprouts
 // chosen.
 type mover struct {
 	ws    workspace
-	src   []uint8  // the land's codes
-	bnd   []span   // its boundaries: spans of src, separator excluded
-	reg   []span   // its regions: spans of bnd
-	regAt []span   // its regions: spans of src, separators included
-	regOf []int    // the region of each boundary
-	cls   []int    // for each boundary, the first of its region that can stand for it (see classify)
-	turn  []int    // for each boundary, its least turn onto itself (see symmetry.go)
-	flip  []int    // for each boundary, a reflection onto itself, or -1 (see symmetry.go)
-	flips []bool   // for each region, whether it can be read backwards (see symmetry.go)
-	at    [256]int // scratch of twins: where each letter is seen
-	twin  []int    // scratch of twins: at each letter of a boundary, how far its twin is
+	src   []uint8 // the land's codes
+	bnd   []span  // its boundaries: spans of src, separator excluded
+	reg   []span  // its regions: spans of bnd
+	regAt []span  // its regions: spans of src, separators included
+	regOf []int   // the region of each boundary
+	cls   []int   // for each boundary, the first of its region that can stand for it (see classify)
+	turn  []int   // for each boundary, its least turn onto itself (see symmetry.go)
+	flip  []int   // for each boundary, a reflection onto itself, or -1 (see symmetry.go)
+	flips []bool  // for each region, whether it can be read backwards (see symmetry.go)
 	keys  []byte
 	keyAt []span
 	fresh uint8   // the first unused letter id
@@ -132,16 +130,14 @@ func (m *mover) chords(r, b int) bool {
 }
 
 // partitions plays the chord s[i]–s[j] of boundary b with every sharing of the other
-// boundaries of region r between the two sides; swaps says that a symmetry of the land maps
-// the chord onto itself with its sides swapped (see orbit).
+// boundaries of region r between the two sides; swaps says that its two sides are alike
+// (see orbit).
 func (m *mover) partitions(r, b, i, j int, swaps bool) bool {
 	m.classes(r, b)
-	// A loop on a spot alone in its boundary has two sides alike, and so has a chord that a
-	// symmetry swaps: a sharing and its mirror lead to one position, and only the first of
-	// the two is played.
-	mirror := !mirrorsOff.Load() && (i == j && m.bnd[b].len() == 1 || swaps)
+	// When the sides are alike (see orbit), a sharing and its mirror lead to one position, and
+	// only the first of the two is played.
 	for {
-		if !mirror || m.firstOfMirror() {
+		if !swaps || m.firstOfMirror() {
 			m.chord(r, b, i, j)
 			if !m.finish() {
 				return false

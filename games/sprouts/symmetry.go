@@ -23,22 +23,22 @@ import "sync/atomic"
 // and without the symmetries.
 var mirrorsOff atomic.Bool
 
-// symmetries sets m.turn, m.flip and m.flips.
+// symmetries sets m.turn, m.flip and m.flips. It reads the land as classify left it loaded in
+// the workspace's canon (its lowercase letters and their twins), before any move is made.
 func (m *mover) symmetries() {
 	m.turn, m.flip, m.flips = m.turn[:0], m.flip[:0], m.flips[:0]
 	off := mirrorsOff.Load()
 	for b := range m.bnd {
-		s := m.codesOf(b)
-		turn, flip := len(s), -1
+		turn, flip := m.bnd[b].len(), -1
 		if !off {
-			twinned := m.twins(s)
-			for k := 1; twinned && k < len(s); k++ {
-				if len(s)%k == 0 && m.turnsBy(s, k) {
+			twinned := m.twinned(b)
+			for k := 1; twinned && k < turn; k++ {
+				if turn%k == 0 && m.turnsBy(b, k) {
 					turn = k
 					break
 				}
 			}
-			flip = m.firstFlip(s)
+			flip = m.firstFlip(b)
 		}
 		m.turn, m.flip = append(m.turn, turn), append(m.flip, flip)
 	}
@@ -51,59 +51,56 @@ func (m *mover) symmetries() {
 	}
 }
 
-// twins leaves in m.twin, at each place of a letter of boundary s, how many places forward
-// round s its twin is, or 0 when it is seen once; it reports whether every letter is seen
-// twice.
-func (m *mover) twins(s []uint8) bool {
-	m.twin = m.twin[:0]
-	for _, x := range s {
-		m.at[x] = -1
-		m.twin = append(m.twin, 0)
+// twin returns how many places forward round boundary b the twin of the letter at its place
+// i is, or 0 when the letter is seen once there (uppercase) or i holds a digit.
+func (m *mover) twin(b, i int) int {
+	c := &m.ws.can
+	if p := m.bnd[b].lo + i; c.lower(m.src[p]) {
+		return c.twin[p]
 	}
-	twinned := true
-	for i, x := range s {
-		switch first := m.at[x]; {
-		case !isLetter(x):
-		case first < 0:
-			m.at[x] = i
-		default:
-			m.twin[first], m.twin[i] = i-first, len(s)-(i-first)
-		}
-	}
-	for i, x := range s {
-		twinned = twinned && (!isLetter(x) || m.twin[i] > 0)
-	}
-	return twinned
+	return 0
 }
 
-// turnsBy reports whether boundary s, every letter of it twinned, is itself turned by k
-// places.
-func (m *mover) turnsBy(s []uint8, k int) bool {
-	n := len(s)
-	for i, x := range s {
-		y, t := s[(i+k)%n], m.twin[(i+k)%n]
-		if isLetter(x) != isLetter(y) || !isLetter(x) && x != y || m.twin[i] != t {
+// twinned reports whether every letter of boundary b is seen twice on it.
+func (m *mover) twinned(b int) bool {
+	for i, x := range m.codesOf(b) {
+		if isLetter(x) && m.twin(b, i) == 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// firstFlip returns the least c such that reading boundary s backwards from place c (place i
+// turnsBy reports whether boundary b, every letter of it twinned, is itself turned by k
+// places.
+func (m *mover) turnsBy(b, k int) bool {
+	s := m.codesOf(b)
+	n := len(s)
+	for i, x := range s {
+		y := s[(i+k)%n]
+		if isLetter(x) != isLetter(y) || !isLetter(x) && x != y || m.twin(b, i) != m.twin(b, (i+k)%n) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstFlip returns the least c such that reading boundary b backwards from place c (place i
 // going to place c - i) gives it back, or -1 when none does.
-func (m *mover) firstFlip(s []uint8) int {
+func (m *mover) firstFlip(b int) int {
+	s := m.codesOf(b)
 	n := len(s)
 next:
 	for c := range n {
 		for i, x := range s {
 			j := ((c-i)%n + n) % n
 			y := s[j]
-			switch {
+			switch d := m.twin(b, i); {
 			case isLetter(x) != isLetter(y), !isLetter(x) && x != y:
 				continue next
-			case isLetter(x) && m.twin[i] == 0 && i != j: // seen once: it stays
+			case isLetter(x) && d == 0 && i != j: // seen once: it stays
 				continue next
-			case isLetter(x) && m.twin[i] > 0 && m.twin[j] != n-m.twin[i]:
+			case isLetter(x) && d > 0 && m.twin(b, j) != n-d:
 				continue next
 			}
 		}
@@ -114,10 +111,12 @@ next:
 
 // orbit reports whether the chord i–j (i ≤ j) of boundary b in region r is the first of its
 // images by the turns of b and, when r reads backwards, its reflections: the least pair of
-// ends, the lesser end first. swaps says whether one of them maps the chord onto itself with
-// its sides swapped: a half turn that swaps its ends, or a reflection that keeps both.
+// ends, the lesser end first. swaps says whether the chord's two sides are alike: a loop on a
+// spot alone in its boundary, or a chord that one of them maps onto itself with its sides
+// swapped (a half turn that swaps its ends, a reflection that keeps both).
 func (m *mover) orbit(r, b, i, j int) (first, swaps bool) {
 	n, k, c := m.bnd[b].len(), m.turn[b], -1
+	swaps = i == j && n == 1 && !mirrorsOff.Load()
 	if m.flips[r] {
 		c = m.flip[b]
 	}
