@@ -118,15 +118,15 @@ func TestSolve_MovesBoxing(t *testing.T) {
 }
 
 // TestSolve_MovesBudget: with a budget of a thousand nodes an option (--move-nodes 1, no
-// time bound) some options of Cram 5x5 + 1x2 stay undecided, the output says so, and every
+// time bound) some options of Cram 4x7 + 1x2 stay undecided, the output says so, and every
 // winning move it lists is one of those the full search (every option to its end) finds.
 func TestSolve_MovesBudget(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
-	full := solveMoves(t, "cram", "5x5 + 1x2", "--moves", "--move-time", "0", "--no-db")
+	full := solveMoves(t, "cram", "4x7 + 1x2", "--moves", "--move-time", "0", "--no-db")
 	if *full.Undecided != 0 || len(*full.Winning) == 0 {
 		t.Fatalf("full search: %d undecided, winning %q; want all decided, some winning", *full.Undecided, *full.Winning)
 	}
-	budget := []string{"cram", "5x5 + 1x2", "--moves", "--move-time", "0", "--move-nodes", "1", "--no-db"}
+	budget := []string{"cram", "4x7 + 1x2", "--moves", "--move-time", "0", "--move-nodes", "1", "--no-db"}
 	got := solveMoves(t, budget...)
 	for _, m := range *got.Winning {
 		if !slices.Contains(*full.Winning, m) {

@@ -126,19 +126,19 @@ func TestMoves_StopKeepsWhatIsProven(t *testing.T) {
 	}
 }
 
-// TestMoves_BudgetLeavesUndecided: Cram 3x10's options searched within one node each (the solver looks at its limit every 1 024 nodes): some
+// TestMoves_BudgetLeavesUndecided: Cram 4x7's options searched within one node each (the solver looks at its limit every 1 024 nodes): some
 // are left undecided, and what is said of the others is what the full search (a runner of its
-// own, every option to its end) finds. 3x10 is a first-player win (nimber 2), whose search
+// own, every option to its end) finds. 4x7 is a first-player win (nimber 3), whose search
 // stops at its first winning move: the options after it are the search's to decide (5x5,
 // a loss, had all of its options proven winning by the root's search once moves that leave
-// fewest dominoes came first).
+// fewest dominoes came first, and 3x10 once Split reduced its components).
 func TestMoves_BudgetLeavesUndecided(t *testing.T) {
-	full := runner(t, "cram").Run(context.Background(), request(t, "cram", "3x10", Moves), nil)
-	if full.Err != nil || undecided(full) != 0 || full.Answer.NimberText() != "2" {
-		t.Fatalf("3x10 in full: err %v, %d undecided, nimber %s; want all decided, 2", full.Err, undecided(full), full.Answer.NimberText())
+	full := runner(t, "cram").Run(context.Background(), request(t, "cram", "4x7", Moves), nil)
+	if full.Err != nil || undecided(full) != 0 || full.Answer.NimberText() != "3" {
+		t.Fatalf("4x7 in full: err %v, %d undecided, nimber %s; want all decided, 3", full.Err, undecided(full), full.Answer.NimberText())
 	}
 	for _, task := range []Task{Moves, OutcomeMoves} {
-		req := request(t, "cram", "3x10", task)
+		req := request(t, "cram", "4x7", task)
 		req.OptionLimit = OptionLimit{Nodes: 1}
 		res := runner(t, "cram").Run(context.Background(), req, nil)
 		if res.Err != nil || res.Stopped {

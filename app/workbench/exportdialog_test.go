@@ -85,7 +85,7 @@ func TestExportDialog_Preview(t *testing.T) {
 	win := test.NewTempWindow(t, d.content)
 	win.Resize(fyne.NewSize(480, 560))
 	test.AssertRendersToImage(t, "export_dialog_cram2x3.png", win.Canvas())
-	if !strings.HasPrefix(d.size.Text, "Page 138 × 180 pt") || !strings.Contains(d.size.Text, "smallest label 6.3 pt") {
+	if !strings.HasPrefix(d.size.Text, "Page 107 × 173 pt") || !strings.Contains(d.size.Text, "smallest label 7.0 pt") {
 		t.Errorf("size line %q", d.size.Text)
 	}
 	if d.warning.Text != "" {
@@ -100,7 +100,7 @@ func TestExportDialog_Warning(t *testing.T) {
 	w.Tree.ExpandBelow(w.Tree.Tree().Root, 1<<20)
 	d := newExportDialog(w, false)
 	settlePreview(t, q, d)
-	for _, want := range []string{"At 240 pt wide the labels would be 1.4 pt, under 5 pt", "kept 829 pt wide", "Depth 2 fits 240 pt"} {
+	for _, want := range []string{"At 240 pt wide the labels would be 2.2 pt, under 5 pt", "kept 552 pt wide", "Depth 2 fits 240 pt"} {
 		if !strings.Contains(d.warning.Text, want) {
 			t.Errorf("warning %q, want it to say %q", d.warning.Text, want)
 		}
@@ -110,8 +110,8 @@ func TestExportDialog_Warning(t *testing.T) {
 	if d.warning.Text != "" {
 		t.Errorf("at depth 2 the warning says %q", d.warning.Text)
 	}
-	if !strings.HasPrefix(d.size.Text, "Page 232 × ") {
-		t.Errorf("at depth 2: %q, want a page 232 pt wide (its natural width, under 240)", d.size.Text)
+	if !strings.HasPrefix(d.size.Text, "Page 222 × ") {
+		t.Errorf("at depth 2: %q, want a page 222 pt wide (its natural width, under 240)", d.size.Text)
 	}
 }
 
@@ -140,7 +140,7 @@ func TestExport_Width(t *testing.T) {
 	d.show()
 	d.format.SetSelected("SVG")
 	d.width.SetSelectedIndex(2)
-	d.custom.SetText("120")
+	d.custom.SetText("100")
 	fp.paths = []string{filepath.Join(dir, "narrow")}
 	pressKey(w, fyne.KeyReturn)
 	data, err := os.ReadFile(filepath.Join(dir, "narrow.svg"))
@@ -151,8 +151,8 @@ func TestExport_Width(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no width in the SVG: %.300s", data)
 	}
-	if got, _ := strconv.ParseFloat(string(m[1]), 64); got < 119.5 || got > 120.01 {
-		t.Errorf("the SVG is %g pt wide, want 120", got)
+	if got, _ := strconv.ParseFloat(string(m[1]), 64); got < 99.5 || got > 100.01 {
+		t.Errorf("the SVG is %g pt wide, want 100", got)
 	}
 
 	d = newExportDialog(w, false) // the last format is remembered: SVG
@@ -168,8 +168,8 @@ func TestExport_Width(t *testing.T) {
 	if box == nil {
 		t.Fatal("no MediaBox in the PDF")
 	}
-	if got, _ := strconv.ParseFloat(string(box[1]), 64); got < 137.5 || got > 138.5 {
-		t.Errorf("the PDF is %g pt wide, want 138.25 (the tree's natural width, under a column)", got)
+	if got, _ := strconv.ParseFloat(string(box[1]), 64); got < 106.5 || got > 107.5 {
+		t.Errorf("the PDF is %g pt wide, want 107.08 (the tree's natural width, under a column)", got)
 	}
 }
 

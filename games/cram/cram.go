@@ -113,48 +113,24 @@ func (b *Board) Options() iter.Seq[engine.Position] {
 	}
 }
 
-// components stores the connected components of the cells m in parts, each cropped to its
-// bounding box, and returns how many there are. first is the component of m's lowest cell.
-func (g grid) components(m, first uint64, parts *[maxCells / 2]Board) int {
-	n := 0
-	for c, rest := first, m; ; c = g.flood(rest&-rest, m) {
-		parts[n] = g.crop(c)
-		n++
-		if rest &^= c; rest == 0 {
-			return n
-		}
-	}
-}
-
-// movable returns b's movable cells: its free cells with a free neighbour, for the others can
-// never be covered (paper §2.3). It also returns the component of the lowest movable cell.
-func (b *Board) movable() (g grid, m, first uint64) {
-	g = b.grid()
-	if m = g.movable(b.free); m != 0 {
-		first = g.flood(m&-m, m)
-	}
-	return g, m, first
-}
-
 // Split returns the connected components of b's free cells, each cropped to its bounding box
-// as a board of its own. Cells with no free neighbour are dropped, so a board with no move has
-// no component.
+// as a board of its own, once reduced (reduce.go): cells with no free neighbour are dropped,
+// and so are the cells and joins that cannot change the play, so a board with no move has no
+// component and a component may have fewer cells than the board held.
 func (b *Board) Split() []engine.Position {
-	g, m, first := b.movable()
-	if m == 0 {
+	var parts [maxCells / 2]Board
+	n := b.grid().pieces(b.free, &parts, 0)
+	if n == 0 {
 		return nil
 	}
-	if first == m {
-		c := g.crop(m)
-		if c == *b {
+	if n == 1 {
+		if parts[0] == *b {
 			return []engine.Position{b}
 		}
-		one := &component{board: c} // the board and the slice in one allocation
+		one := &component{board: parts[0]} // the board and the slice in one allocation
 		one.pos[0] = &one.board
 		return one.pos[:]
 	}
-	var parts [maxCells / 2]Board
-	n := g.components(m, first, &parts)
 	if n == 2 { // most splits: the boards and the slice in one allocation
 		two := &twoComponents{boards: [2]Board{parts[0], parts[1]}}
 		two.pos = [2]engine.Position{&two.boards[0], &two.boards[1]}
@@ -182,30 +158,17 @@ type twoComponents struct {
 }
 
 // Key returns a short binary string that is the same for boards that are equal up to the 8
-// symmetries of the rectangle, cells that can never be covered, and the order of the
-// components: the canonical forms of the components (see canon), sorted and concatenated. A
-// board with no move has the empty key.
+// symmetries of the rectangle, the reductions of Split, and the order of the components: the
+// canonical forms of the components (see canon), sorted and concatenated. A board with no
+// move has the empty key.
 func (b *Board) Key() string {
-	g, m, first := b.movable()
-	if m == 0 {
-		return ""
-	}
-	if first == m {
-		var buf [10]byte
-		return string(g.crop(m).canon().appendKey(buf[:0]))
-	}
 	var parts [maxCells / 2]Board
-	n := g.components(m, first, &parts)
-	for i := range parts[:n] {
-		parts[i] = parts[i].canon()
+	n := b.grid().pieces(b.free, &parts, 0)
+	if n == 1 {
+		var buf [10]byte
+		return string(parts[0].appendKey(buf[:0]))
 	}
-	sortBoards(parts[:n])
-	var buf [3 * maxCells / 2]byte // at most 32 components of at least 3 bytes each
-	key := buf[:0]
-	for _, p := range parts[:n] {
-		key = p.appendKey(key)
-	}
-	return string(key)
+	return keyOf(parts[:n])
 }
 
 // sortBoards sorts a few boards by insertion.
@@ -217,9 +180,9 @@ func sortBoards(s []Board) {
 	}
 }
 
-// Hint returns the number of free cells that a domino can still cover: the larger, the
-// harder the board is to solve.
-func (b *Board) Hint() int { return bits.OnesCount64(b.grid().movable(b.free)) }
+// Hint returns the number of free cells that a domino can still cover, less those Split
+// drops: the larger, the harder the board is to solve.
+func (b *Board) Hint() int { return bits.OnesCount64(b.grid().trimmed(b.free)) }
 
 // Guess returns the number of dominoes that still fit on b, or 0 on a board with a side of 2
 // cells or less. Among the options of a board whose hardest components are equally hard

@@ -29,12 +29,12 @@ var fromKeyTests = []struct {
 	want  string // the board FromKey makes
 }{
 	{"3x4", "3x4"},
-	{"4x3", "3x4"},                                      // the canonical orientation: no more rows than columns
-	{"..#/.../...", ".../.../..#"},                      // and in it the least bits
-	{"#.#.#", "1x1"},                                    // no move: the empty key
-	{"..#../..#..", "..#../..#.."},                      // two components, packed as they were
-	{".#..#...#....", "....#...#.."},                    // three, one beside the other
-	{"..#.../####../...#..", "...#./...#./.###./#..##"}, // a part in another's gap
+	{"4x3", "3x4"},                  // the canonical orientation: no more rows than columns
+	{"..#/.../...", ".../.../..#"},  // and in it the least bits
+	{"#.#.#", "1x1"},                // no move: the empty key
+	{"....#....", "....#...."},      // two components, packed as they were
+	{".#..#...#....", "....#..#.."}, // three, one beside the other, a row of 3 a domino
+	{"..#../..#..", "..#..#..#.."},  // 2x2 squares, each two dominoes
 	{"..........##..../####....########", "..........####/##....####...."}, // a 2x10 and a 2x4
 }
 
@@ -90,7 +90,7 @@ func TestFromKey_RoundTrip(t *testing.T) {
 // A key of components that once shared a board tightly may not fit apart on 64 cells: the
 // error says so, and so does a key of more than 64 free cells.
 func TestFromKey_TooLarge(t *testing.T) {
-	tight := mustParse(t, "....##.#/....#.#./..#.#.../#.#.#.##/....##../.###..../#..#.###/##......").Key()
+	tight := mustParse(t, "...####./.....#../..#..#../...#.#.#/.##...../###.#.##/.#.#..../......#.").Key()
 	full := mustParse(t, "8x8").Key()
 	for _, key := range []string{tight, full + full} {
 		_, err := FromKey(key)
@@ -102,7 +102,7 @@ func TestFromKey_TooLarge(t *testing.T) {
 }
 
 func TestFromKey_Errors(t *testing.T) {
-	two := mustParse(t, "..#...").Key() // a 1x2 and a 1x3, in this order
+	two := mustParse(t, "..#....").Key() // a 1x2 and a 1x4, in this order
 	for _, tt := range []struct {
 		key, msg string
 	}{
@@ -115,8 +115,9 @@ func TestFromKey_Errors(t *testing.T) {
 		{"\x02\x01\x03", `cram: parsing "\x02\x01\x03": a 2x1 component that is not canonical at 0`},         // upright
 		{"\x01\x03\x05", `cram: parsing "\x01\x03\x05": a 1x3 component that is not canonical at 0`},         // two cells apart
 		{"\x01\x02\x07", `cram: parsing "\x01\x02\a": a 1x2 component that is not canonical at 0`},           // a cell off the board
-		{two + "\x01", `cram: parsing "\x01\x02\x03\x01\x03\a\x01": a component's shape cut short at 6`},
-		{two[3:] + two[:3], `cram: parsing "\x01\x03\a\x01\x02\x03": components out of order`},
+		{"\x01\x03\x07", `cram: parsing "\x01\x03\a": a 1x3 component that is not canonical at 0`},           // a domino, reduced
+		{two + "\x01", `cram: parsing "\x01\x02\x03\x01\x04\x0f\x01": a component's shape cut short at 6`},
+		{two[3:] + two[:3], `cram: parsing "\x01\x04\x0f\x01\x02\x03": components out of order`},
 	} {
 		b, err := FromKey(tt.key)
 		var pe *parse.ParseError

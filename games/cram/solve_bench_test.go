@@ -115,3 +115,20 @@ func BenchmarkEndgame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReduce solves boards with the reductions of Split (/reduced) and without (/plain),
+// to measure what dropping leaves and cells between centres, and cutting at squares, saves.
+func BenchmarkReduce(b *testing.B) {
+	for _, sb := range []struct {
+		board  string
+		nimber int
+	}{{"3x12", 1}, {"4x7", 3}, {"5x6", 2}, {"3x13", 2}, {"4x9", 1}, {"5x7", 1}} {
+		p := mustParse(b, sb.board)
+		b.Run(sb.board+"/reduced", func(b *testing.B) { benchSolve(b, p, sb.nimber) })
+		b.Run(sb.board+"/plain", func(b *testing.B) {
+			reduceOff = true
+			defer func() { reduceOff = false }()
+			benchSolve(b, p, sb.nimber)
+		})
+	}
+}

@@ -74,43 +74,14 @@ func (b *Wide) Options() iter.Seq[engine.Position] {
 	}
 }
 
-// components stores the connected components of the cells m in parts, cropped, and returns
-// how many there are. first is the component of m's lowest cell.
-func (g wgrid) components(m, first w128, parts *[maxWide / 2]Wide) int {
-	n := 0
-	for c, rest := first, m; ; c = g.flood(rest.lowest(), m) {
-		parts[n] = g.crop(c)
-		n++
-		if rest = rest.andNot(c); rest.zero() {
-			return n
-		}
-	}
-}
-
-// movable returns b's movable cells and the component of the lowest of them.
-func (b *Wide) movable() (g wgrid, m, first w128) {
-	g = b.grid()
-	if m = g.movable(b.free); !m.zero() {
-		first = g.flood(m.lowest(), m)
-	}
-	return g, m, first
-}
-
-// Split returns the connected components of b's movable cells, each cropped to its bounding
+// Split returns the components of b once reduced (reduce.go), each cropped to its bounding
 // box: a Board when it has at most 64 cells, else a Wide.
 func (b *Wide) Split() []engine.Position {
-	g, m, first := b.movable()
-	if m.zero() {
-		return nil
-	}
-	if first == m {
-		if c := g.crop(m); c != *b {
-			return []engine.Position{c.position()}
-		}
+	var parts [maxWide / 2]Wide
+	n := b.grid().pieces(b.free, &parts, 0)
+	if n == 1 && parts[0] == *b {
 		return []engine.Position{b}
 	}
-	var parts [maxWide / 2]Wide
-	n := g.components(m, first, &parts)
 	// Three allocations at most: the Boards, the Wides and the slice.
 	var boards []Board
 	var wides []Wide
@@ -134,21 +105,10 @@ func (b *Wide) Split() []engine.Position {
 }
 
 // Key returns the key Board.Key would give the same board: the canonical forms of the
-// components, sorted and concatenated.
+// components once reduced, sorted and concatenated.
 func (b *Wide) Key() string {
-	g, m, first := b.movable()
-	if m.zero() {
-		return ""
-	}
-	if first == m {
-		var buf [18]byte
-		return string(g.crop(m).canon().appendKey(buf[:0]))
-	}
 	var parts [maxWide / 2]Wide
-	n := g.components(m, first, &parts)
-	for i := range parts[:n] {
-		parts[i] = parts[i].canon()
-	}
+	n := b.grid().pieces(b.free, &parts, 0)
 	s := parts[:n]
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j].less(s[j-1]); j-- {
@@ -164,7 +124,7 @@ func (b *Wide) Key() string {
 }
 
 // Hint returns the number of free cells that a domino can still cover.
-func (b *Wide) Hint() int { return b.grid().movable(b.free).count() }
+func (b *Wide) Hint() int { return b.grid().trimmed(b.free).count() }
 
 // Guess returns what Board.Guess does: the number of dominoes that still fit on b, or 0 on a
 // board with a side of 2 cells or less.
