@@ -68,7 +68,9 @@ func runCheck(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "check", usagef("%s: %s", file, plain(err.Error())))
 	}
-	parse := func(s string) (engine.Position, error) { return games.Parse(g, s) }
+	// Positions split as the tree was written: a Cram tree of before the reductions splits its
+	// boards as they are.
+	parse := func(s string) (engine.Position, error) { return games.ParseRule(g, t.Split, s) }
 	done, total := 0, 0
 	progress := func(d, n int) { done, total = d, n }
 	if err := engine.CheckCompact(ctx, t, parse, progress); err != nil {

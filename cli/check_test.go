@@ -52,3 +52,40 @@ func TestCheck_Strict(t *testing.T) {
 		t.Errorf("check --timeout 1m: exit %d %q", code, out)
 	}
 }
+
+// TestCheck_FirstSplit: a Cram tree and a certificate written before the components were
+// reduced (testdata, by that version; their positions split as they are) still pass, read
+// with the positions split as then; today's tree says "split":"reduced", and the same tree
+// read with the first rule no longer holds (its components are reduced ones); a rule the
+// program does not know is refused with the rule quoted.
+func TestCheck_FirstSplit(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	if code, out, errOut := grundy("check", "testdata/cram-3x4-first-split.json"); code != 0 || !strings.Contains(out, `nimber("3x4") = 1, proven by 48 nodes`) {
+		t.Errorf("check of a tree of before: exit %d, %q %q", code, out, errOut)
+	}
+	code, out, errOut := grundy("db", "check", "testdata/cram-3x7-first-split.txt", "--game", "cram", "3x7", "--no-theory")
+	if code != 0 || !strings.Contains(out, `nimber("3x7") = 1`) || !strings.Contains(out, "split as the game first split them") {
+		t.Errorf("db check of a certificate of before: exit %d, %q %q", code, out, errOut)
+	}
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "t.json")
+	if code, _, errOut := grundy("tree", "cram", "3x4", "--no-db", "-o", tree); code != 0 {
+		t.Fatalf("tree: exit %d, %q", code, errOut)
+	}
+	body, err := os.ReadFile(tree)
+	if err != nil || !strings.Contains(string(body), `"split":"reduced"`) {
+		t.Fatalf("today's tree %.100q, %v; want \"split\":\"reduced\"", body, err)
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{`"split":"reduced",`, ``, "an option is missing"},
+		{`"split":"reduced"`, `"split":"spiral"`, `the rule "spiral"`},
+	} {
+		f := filepath.Join(dir, "edited.json")
+		if err := os.WriteFile(f, []byte(strings.Replace(string(body), tc.from, tc.to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := grundy("check", f); code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("check with %q: exit %d, %q; want exit 1 and %q", tc.to, code, errOut, tc.want)
+		}
+	}
+}

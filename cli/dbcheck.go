@@ -55,10 +55,6 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return dbFail(env, "check", err)
 	}
-	db, err := readFor(file, g, p, *outcomeOnly)
-	if err != nil {
-		return dbFail(env, "check", err)
-	}
 	start := time.Now()
 	signals := ctx // a --smallest run's stop proper: its timeout ends its search only
 	ctx, cancel := withTimeout(ctx, *timeout)
@@ -67,11 +63,32 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if *noTheory || *smallest {
 		opts = append(opts, store.DatabaseOnly())
 	}
-	cert, err := store.Certify(ctx, g.Name(), db, p, opts...)
+	db, err := readFor(file, g, p, *outcomeOnly)
+	var cert *store.Certificate
+	if err == nil {
+		if cert, err = store.Certify(ctx, g.Name(), db, p, opts...); err != nil {
+			err = fmt.Errorf("%s does not prove %s: %w", file, quote(text), err)
+		}
+	}
+	first := false // the file holds positions split by the game's first rule
+	if err != nil && ctx.Err() == nil {
+		if fg, ok := firstRule(g); ok {
+			if fp, e := games.Parse(fg, text); e == nil {
+				if fdb, e := readFor(file, fg, fp, *outcomeOnly); e == nil {
+					if fc, e := store.Certify(ctx, fg.Name(), fdb, fp, opts...); e == nil {
+						g, p, db, cert, err, first = fg, fp, fdb, fc, nil, true
+					}
+				}
+			}
+		}
+	}
 	if err != nil {
-		return dbFail(env, "check", fmt.Errorf("%s does not prove %s: %w", file, quote(text), err))
+		return dbFail(env, "check", err)
 	}
 	printCertificate(env.Stdout, file, db, cert, time.Since(start))
+	if first {
+		fmt.Fprintf(env.Stdout, "%s: read with the positions split as the game first split them (a file written before %s's components were reduced)\n", file, g.Name())
+	}
 	what, code := "the proof used", exitOK
 	if *smallest {
 		used := len(cert.Used)
@@ -215,3 +232,22 @@ func writeCertificate(cert *store.Certificate, format, small, treeOut string) er
 	}
 	return nil
 }
+
+// firstRule returns g reading its positions split by its first rule, "", when g's way of
+// splitting positions has changed since (games.RuleParser: Cram, whose components are now
+// reduced): a certificate written before holds positions split that way.
+func firstRule(g games.Game) (games.Game, bool) {
+	rp, ok := g.(games.RuleParser)
+	if !ok {
+		return nil, false
+	}
+	return ruleGame{g, rp}, true
+}
+
+// A ruleGame is a game whose positions are read split by its first rule.
+type ruleGame struct {
+	games.Game
+	rp games.RuleParser
+}
+
+func (r ruleGame) Parse(s string) (engine.Position, error) { return r.rp.ParseRule("", s) }

@@ -15,6 +15,7 @@ type CheckTree struct {
 	Format     string
 	Convention string
 	Game       string
+	Split      string    // the game's way of splitting positions the tree was written with
 	Forms      [][]int32 // a misère tree's forms, and which components it forms: see Tree
 	FormBudget int
 	FormHint   int
@@ -209,7 +210,7 @@ func (ks *keyStore) set(id int, key string) {
 
 // compactTree copies t into a CheckTree.
 func compactTree(t *Tree) *CheckTree {
-	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, root: t.Root,
+	ct := &CheckTree{Format: t.Format, Convention: t.Convention, Game: t.Game, Split: t.Split, root: t.Root,
 		Forms: t.Forms, FormBudget: t.FormBudget, FormHint: t.FormHint}
 	for i := range t.Nodes {
 		n := &t.Nodes[i]
@@ -232,7 +233,7 @@ func ReadCheckTree(ctx context.Context, r io.Reader) (*CheckTree, error) {
 	if err != nil {
 		return nil, err
 	}
-	ct.Format, ct.Convention, ct.Game, ct.root = head.Format, head.Convention, head.Game, head.Root
+	ct.Format, ct.Convention, ct.Game, ct.Split, ct.root = head.Format, head.Convention, head.Game, head.Split, head.Root
 	ct.Forms, ct.FormBudget, ct.FormHint = head.Forms, head.FormBudget, head.FormHint
 	if err := ct.renumber(); err != nil {
 		return nil, err

@@ -186,7 +186,7 @@ func (x *extractor) tree(game string, root ref) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tree{Format: TreeFormat, Game: game, Nodes: nodes}, nil
+	return &Tree{Format: TreeFormat, Game: game, Split: rootRule(at), Nodes: nodes}, nil
 }
 
 // A pos is a position as the tree writes it and the check makes it (full: made exact, its

@@ -98,7 +98,7 @@ func (r *misereRecorder) tree(game, root string, stop func() bool) (*Tree, error
 	if err != nil || stopped {
 		return nil, err
 	}
-	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Nodes: nodes}, nil
+	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Split: rootRule(at), Nodes: nodes}, nil
 }
 
 // ProveMisereByForms finds the misère outcome of p by its components' forms, as

@@ -175,10 +175,14 @@ func (r *formReader) losingOption(moves []formMove) (formMove, bool) {
 // tree numbers the proofs breadth first from root, and the forms they name by their order
 // in the search's table (each after its options), the form with no option first.
 func (r *formReader) tree(game, root string) (*Tree, error) {
+	var at []Position // the root's position, for its SplitRule
 	nodes, stopped, err := readOut(root, func(key string) (Node, []string, error) {
 		pr, ok := r.proofs[key]
 		if !ok {
 			return Node{}, nil, fmt.Errorf("engine: no misère proof recorded for %q", key)
+		}
+		if at == nil {
+			at = []Position{pr.pos}
 		}
 		return Node{Position: pr.pos.String(), N: int(pr.t), Result: result(pr.win)}, pr.kids, nil
 	}, func(i int) bool { return i%1024 == 0 && r.m.s.stopped() })
@@ -215,7 +219,7 @@ func (r *formReader) tree(game, root string) (*Tree, error) {
 	for i := range nodes {
 		nodes[i].N = int(index[int32(nodes[i].N)])
 	}
-	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Nodes: nodes,
+	return &Tree{Format: TreeFormat, Convention: Misere, Game: game, Split: rootRule(at), Nodes: nodes,
 		Forms: forms, FormBudget: f.Budget, FormHint: f.MaxHint}, nil
 }
 

@@ -41,6 +41,33 @@ type Valuer interface {
 	Value() (nimber int, ok bool)
 }
 
+// A SplitRuler is a position of a game whose way of splitting positions into components has
+// changed (Cram's components were reduced): SplitRule names the way it splits them, and a
+// solution tree records it (Tree.Split), so that a tree written another way is checked that
+// way (games.ParseRule). The first way of every game is "".
+type SplitRuler interface {
+	SplitRule() string
+}
+
+// SplitRuleOf returns p's SplitRule, that of a sum's first term, or "".
+func SplitRuleOf(p Position) string {
+	if s, ok := p.(Sum); ok && len(s) > 0 {
+		p = s[0]
+	}
+	if r, ok := p.(SplitRuler); ok {
+		return r.SplitRule()
+	}
+	return ""
+}
+
+// rootRule is the SplitRule of the first of a tree's positions, its root's.
+func rootRule(at []Position) string {
+	if len(at) == 0 {
+		return ""
+	}
+	return SplitRuleOf(at[0])
+}
+
 // HintOf returns p's Hint, or 0 when p gives none.
 func HintOf(p Position) int {
 	if h, ok := p.(Hinter); ok {

@@ -17,6 +17,7 @@ type Tree struct {
 	Format     string `json:"format"`
 	Convention string `json:"convention,omitempty"` // Normal (""), or Misere: its nodes are whole positions, each with heap 0
 	Game       string `json:"game"`
+	Split      string `json:"split,omitempty"` // the game's way of splitting positions it was written with (SplitRuler)
 	Root       int    `json:"root"`
 	Nodes      []Node `json:"nodes"`
 	// A misère tree by forms (miseretreeforms.go) adds a misère form to each couple: Forms
@@ -167,7 +168,7 @@ func (r *recorder) tree(game string, root ref) (*Tree, error) {
 	if asReached(nodes, places, at, optionPlace, partPlace, func(int) bool { return r.halted() }) {
 		return nil, nil // the caller's error says why
 	}
-	return &Tree{Format: TreeFormat, Game: game, Nodes: nodes}, nil
+	return &Tree{Format: TreeFormat, Game: game, Split: rootRule(at), Nodes: nodes}, nil
 }
 
 // readOut numbers the nodes of a recorded proof breadth first from root, as a tree file lists

@@ -18,10 +18,11 @@ func WriteTree(w io.Writer, t *Tree) error {
 		Format     string `json:"format"`
 		Convention string `json:"convention,omitempty"`
 		Game       string `json:"game"`
+		Split      string `json:"split,omitempty"`
 		Root       int    `json:"root"`
 		FormBudget int    `json:"form_budget,omitempty"`
 		FormHint   int    `json:"form_hint,omitempty"`
-	}{t.Format, t.Convention, t.Game, t.Root, t.FormBudget, t.FormHint})
+	}{t.Format, t.Convention, t.Game, t.Split, t.Root, t.FormBudget, t.FormHint})
 	if err != nil {
 		return err
 	}
@@ -129,6 +130,8 @@ func readFile(tr fileReader, head *Tree, nodes func() (int, error)) error {
 			head.Convention, err = convention(tr)
 		case "game":
 			head.Game, err = tr.str(name)
+		case "split":
+			head.Split, err = tr.str(name)
 		case "root":
 			head.Root, err = tr.number(name)
 		case "nodes":
@@ -203,7 +206,7 @@ type treeReader struct {
 }
 
 // treeNames are the names of a tree file's object.
-var treeNames = []string{"format", "convention", "game", "root", "nodes", "forms", "form_budget", "form_hint"}
+var treeNames = []string{"format", "convention", "game", "split", "root", "nodes", "forms", "form_budget", "form_hint"}
 
 // namesSeen are the known names an object gave, a bit each by its place in the known list:
 // no map an object (a tree has millions of nodes).

@@ -6,6 +6,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"grundy/engine"
@@ -73,23 +74,47 @@ type Sequence struct {
 
 // Parse reads a position of g, possibly a sum of several written with " + ". Every term of a
 // sum must be there: "3 + ", "+ 3" and "3 + + 4" are errors (ErrSyntax), not 3 or 3 + 4.
-func Parse(g Game, s string) (engine.Position, error) {
+func Parse(g Game, s string) (engine.Position, error) { return parseTerms(g, s, g.Parse) }
+
+// parseTerms reads s, a position or a sum of them, each term by parse.
+func parseTerms(g Game, s string, parse func(string) (engine.Position, error)) (engine.Position, error) {
 	terms, err := splitSum(g.Name(), s)
 	if err != nil {
 		return nil, err
 	}
 	if len(terms) == 1 {
-		return g.Parse(terms[0])
+		return parse(terms[0])
 	}
 	sum := make(engine.Sum, 0, len(terms))
 	for _, t := range terms {
-		p, err := g.Parse(t)
+		p, err := parse(t)
 		if err != nil {
 			return nil, err
 		}
 		sum = append(sum, p)
 	}
 	return sum, nil
+}
+
+// A RuleParser is a game whose way of splitting positions into components has changed
+// (engine.SplitRuler): ParseRule reads a position to be split by the rule a solution tree
+// names, "" being the game's first.
+type RuleParser interface {
+	ParseRule(rule, s string) (engine.Position, error)
+}
+
+// ParseRule reads s as Parse does, to be split by rule, the way a solution tree was written
+// with (engine.Tree's Split): `grundy check` reads a tree's positions so. A game that never
+// changed its way knows only "".
+func ParseRule(g Game, rule, s string) (engine.Position, error) {
+	rp, ok := g.(RuleParser)
+	if !ok {
+		if rule != "" {
+			return nil, fmt.Errorf("%s: a tree whose positions split by the rule %q, which the game does not have", g.Name(), rule)
+		}
+		return Parse(g, s)
+	}
+	return parseTerms(g, s, func(t string) (engine.Position, error) { return rp.ParseRule(rule, t) })
 }
 
 // splitSum returns the terms of s, trimmed: the text between the '+' signs that stand apart,

@@ -106,6 +106,7 @@ func Certify(ctx context.Context, game string, db *Database, p engine.Position, 
 		return nil, err
 	}
 	cert.Tree, cert.Used, cert.Theory = c.readOut(root)
+	cert.Tree.Split = engine.SplitRuleOf(p) // as the positions were read: split so when checked
 	return cert, nil
 }
 

@@ -61,7 +61,7 @@ func (w *Workbench) verify(t *engine.Tree) {
 	r := &checkRun{tree: t, cancel: cancel}
 	w.Details.run = r
 	w.showVerdict(r, Verdict{State: Checking, Total: len(t.Nodes), Node: -1})
-	parse, err := parserOf(t.Game)
+	parse, err := parserOf(t.Game, t.Split)
 	if err != nil {
 		cancel()
 		w.checked(r, fmt.Errorf("cannot be checked: %w", err))
@@ -93,13 +93,14 @@ func (w *Workbench) verify(t *engine.Tree) {
 	}
 }
 
-// parserOf returns the parser of positions of the game named game.
-func parserOf(game string) (func(string) (engine.Position, error), error) {
+// parserOf returns the parser of positions of the game named game, split by rule, the way
+// the tree was written with (a Cram tree of before the reductions splits boards as they are).
+func parserOf(game, rule string) (func(string) (engine.Position, error), error) {
 	g, err := games.Lookup(game)
 	if err != nil {
 		return nil, err
 	}
-	return func(s string) (engine.Position, error) { return games.Parse(g, s) }, nil
+	return func(s string) (engine.Position, error) { return games.ParseRule(g, rule, s) }, nil
 }
 
 // readable names the option a failed check found missing by its notation: the engine names

@@ -14,6 +14,7 @@ import (
 type Board struct {
 	free       uint64 // cell (i, j) is free when bit i*cols+j is set
 	rows, cols uint8
+	plain      bool // split as before the reductions (reduce.go): a tree of that time's rules
 }
 
 var (
@@ -103,7 +104,7 @@ func (b *Board) Options() iter.Seq[engine.Position] {
 		i := 0
 		for _, d := range [2]struct{ at, pair uint64 }{{h, 1 | 1<<1}, {v, 1 | 1<<g.c}} {
 			for at := d.at; at != 0; at &= at - 1 {
-				opts[i] = Board{free: b.free &^ (d.pair << bits.TrailingZeros64(at)), rows: b.rows, cols: b.cols}
+				opts[i] = Board{free: b.free &^ (d.pair << bits.TrailingZeros64(at)), rows: b.rows, cols: b.cols, plain: b.plain}
 				if !yield(&opts[i]) {
 					return
 				}
@@ -119,9 +120,12 @@ func (b *Board) Options() iter.Seq[engine.Position] {
 // component and a component may have fewer cells than the board held.
 func (b *Board) Split() []engine.Position {
 	var parts [maxCells / 2]Board
-	n := b.grid().pieces(b.free, &parts, 0)
+	n := b.grid().pieces(b.free, &parts, 0, !b.plain)
 	if n == 0 {
 		return nil
+	}
+	for i := range parts[:n] {
+		parts[i].plain = b.plain
 	}
 	if n == 1 {
 		if parts[0] == *b {
@@ -163,7 +167,7 @@ type twoComponents struct {
 // move has the empty key.
 func (b *Board) Key() string {
 	var parts [maxCells / 2]Board
-	n := b.grid().pieces(b.free, &parts, 0)
+	n := b.grid().pieces(b.free, &parts, 0, !b.plain)
 	if n == 1 {
 		var buf [10]byte
 		return string(parts[0].appendKey(buf[:0]))

@@ -55,7 +55,8 @@ func TestFromKey(t *testing.T) {
 
 // Every board's key decodes, random boards of one component or several, of every shape up to
 // 64 cells. The packing of several components may fail to fit them on 64 cells (ErrTooLarge),
-// but rarely: about one key in 800 of several components.
+// but rarely: about one key in 100 of several components (one in 800 before the components
+// were reduced, their pieces then fewer).
 func TestFromKey_RoundTrip(t *testing.T) {
 	r := newRand(t)
 	n := 20000
@@ -82,8 +83,8 @@ func TestFromKey_RoundTrip(t *testing.T) {
 		}
 		checkFromKey(t, key, got)
 	}
-	if multi < n/4 || unfit > multi/100 {
-		t.Errorf("%d boards of several components, %d of them unfit; want a quarter of %d, and 1 %% unfit at most", multi, unfit, n)
+	if multi < n/4 || unfit > multi/50 {
+		t.Errorf("%d boards of several components, %d of them unfit; want a quarter of %d, and 2 %% unfit at most", multi, unfit, n)
 	}
 }
 

@@ -1,5 +1,11 @@
 package cram
 
+import (
+	"fmt"
+
+	"grundy/engine"
+)
+
 // Cram is a game on the graph of the free cells, two cells joined when they are orthogonal
 // neighbours: a move takes two joined cells away. Three changes to that graph leave the game
 // the same, its tree of options unchanged but for options that play alike (the same game),
@@ -99,29 +105,25 @@ func (g grid) floodCut(seed, set, cut uint64) uint64 {
 	}
 }
 
-// reduceOff turns the reductions off, Split keeping the components of the movable cells as
-// they are: BenchmarkReduce measures the search without them.
-var reduceOff = false
-
-// pieces stores in parts[n:] the components of free once reduced, each cropped to its
+// pieces stores in parts[n:] the components of free, once reduced when reduce is set, each cropped to its
 // bounding box in its canonical orientation (canon), and returns the new count. Each
 // component is turned to its canonical orientation before it is reduced, for the changes
 // depend on the orientation (which leaf stays, which joins are cut): so boards equal up to
 // a symmetry give the same pieces, which split no further.
-func (g grid) pieces(free uint64, parts *[maxCells / 2]Board, n int) int {
+func (g grid) pieces(free uint64, parts *[maxCells / 2]Board, n int, reduce bool) int {
 	m := g.movable(free)
 	for rest := m; rest != 0; {
 		c := g.flood(rest&-rest, m)
 		rest &^= c
 		p := g.crop(c).canon()
 		pg := p.grid()
-		if reduceOff {
+		if !reduce { // a plain board: its components as they are
 			parts[n] = p
 			n++
 			continue
 		}
 		if t := pg.trimmed(p.free); t != p.free {
-			n = pg.pieces(t, parts, n)
+			n = pg.pieces(t, parts, n, true)
 			continue
 		}
 		if cut := pg.cuts(p.free); cut != 0 {
@@ -129,7 +131,7 @@ func (g grid) pieces(free uint64, parts *[maxCells / 2]Board, n int) int {
 				for left := p.free; left != 0; {
 					part := pg.floodCut(left&-left, p.free, cut)
 					left &^= part
-					n = pg.pieces(part, parts, n)
+					n = pg.pieces(part, parts, n, true)
 				}
 				continue
 			}
@@ -217,20 +219,20 @@ func (g wgrid) floodCut(seed, set, cut w128) w128 {
 
 // pieces is grid.pieces on a wide board; a piece that fits narrowCells is played by the
 // one-word code from there on.
-func (g wgrid) pieces(free w128, parts *[maxWide / 2]Wide, n int) int {
+func (g wgrid) pieces(free w128, parts *[maxWide / 2]Wide, n int, reduce bool) int {
 	m := g.movable(free)
 	for rest := m; !rest.zero(); {
 		c := g.flood(rest.lowest(), m)
 		rest = rest.andNot(c)
 		p := g.crop(c).canon()
 		pg := p.grid()
-		if reduceOff {
+		if !reduce { // a plain board: its components as they are
 			parts[n] = p
 			n++
 			continue
 		}
 		if t := pg.trimmed(p.free); t != p.free {
-			n = pg.pieces(t, parts, n)
+			n = pg.pieces(t, parts, n, true)
 			continue
 		}
 		if cut := pg.cuts(p.free); !cut.zero() {
@@ -238,7 +240,7 @@ func (g wgrid) pieces(free w128, parts *[maxWide / 2]Wide, n int) int {
 				for left := p.free; !left.zero(); {
 					part := pg.floodCut(left.lowest(), p.free, cut)
 					left = left.andNot(part)
-					n = pg.pieces(part, parts, n)
+					n = pg.pieces(part, parts, n, true)
 				}
 				continue
 			}
@@ -247,4 +249,37 @@ func (g wgrid) pieces(free w128, parts *[maxWide / 2]Wide, n int) int {
 		n++
 	}
 	return n
+}
+
+// reduced names the way Split cuts boards since their components are reduced: solution
+// trees record it (engine.SplitRuler), and a tree without it is checked on plain boards.
+const reduced = "reduced"
+
+// SplitRule returns "reduced", or "" for a board split as before the reductions (ParseRule).
+func (b *Board) SplitRule() string { return splitRule(b.plain) }
+
+// SplitRule returns what Board.SplitRule does.
+func (b *Wide) SplitRule() string { return splitRule(b.plain) }
+
+func splitRule(plain bool) string {
+	if plain {
+		return ""
+	}
+	return reduced
+}
+
+// ParseRule reads a board as Parse does, to be split by the rule a solution tree was
+// written with: "reduced", the way of today, or "" for a tree written before the
+// components were reduced, whose boards and all played from them split into their
+// components as they are (games.ParseRule).
+func (Game) ParseRule(rule, s string) (engine.Position, error) {
+	if rule != "" && rule != reduced {
+		return nil, fmt.Errorf("cram: a tree split by the rule %q, which this program does not know (it knows \"reduced\" and the first, \"\")", rule)
+	}
+	w, err := ParseWide(s)
+	if err != nil {
+		return nil, err
+	}
+	w.plain = rule == ""
+	return w.position(), nil
 }

@@ -16,6 +16,7 @@ import (
 type Wide struct {
 	free       w128 // cell (i, j) is free when bit i*cols+j is set
 	rows, cols uint8
+	plain      bool // as Board's
 }
 
 var (
@@ -32,7 +33,7 @@ var narrowCells = maxCells
 // position returns b as a Board when it fits narrowCells, else as itself.
 func (b Wide) position() engine.Position {
 	if b.area() <= narrowCells {
-		return &Board{free: b.free.lo, rows: b.rows, cols: b.cols}
+		return &Board{free: b.free.lo, rows: b.rows, cols: b.cols, plain: b.plain}
 	}
 	return &b
 }
@@ -64,7 +65,7 @@ func (b *Wide) Options() iter.Seq[engine.Position] {
 		i := 0
 		for _, d := range [2]struct{ at, pair w128 }{{h, w128{3, 0}}, {v, w128{1, 0}.or(w128{1, 0}.shl(g.c))}} {
 			for at := d.at; !at.zero(); at = at.dropLowest() {
-				opts[i] = Wide{free: b.free.andNot(d.pair.shl(at.first())), rows: b.rows, cols: b.cols}
+				opts[i] = Wide{free: b.free.andNot(d.pair.shl(at.first())), rows: b.rows, cols: b.cols, plain: b.plain}
 				if !yield(&opts[i]) {
 					return
 				}
@@ -78,7 +79,7 @@ func (b *Wide) Options() iter.Seq[engine.Position] {
 // box: a Board when it has at most 64 cells, else a Wide.
 func (b *Wide) Split() []engine.Position {
 	var parts [maxWide / 2]Wide
-	n := b.grid().pieces(b.free, &parts, 0)
+	n := b.grid().pieces(b.free, &parts, 0, !b.plain)
 	if n == 1 && parts[0] == *b {
 		return []engine.Position{b}
 	}
@@ -91,13 +92,14 @@ func (b *Wide) Split() []engine.Position {
 			if boards == nil {
 				boards = make([]Board, 0, n-i)
 			}
-			boards = append(boards, Board{free: p.free.lo, rows: p.rows, cols: p.cols})
+			boards = append(boards, Board{free: p.free.lo, rows: p.rows, cols: p.cols, plain: b.plain})
 			out[i] = &boards[len(boards)-1]
 			continue
 		}
 		if wides == nil {
 			wides = make([]Wide, 0, n-i)
 		}
+		p.plain = b.plain
 		wides = append(wides, p)
 		out[i] = &wides[len(wides)-1]
 	}
@@ -108,7 +110,7 @@ func (b *Wide) Split() []engine.Position {
 // components once reduced, sorted and concatenated.
 func (b *Wide) Key() string {
 	var parts [maxWide / 2]Wide
-	n := b.grid().pieces(b.free, &parts, 0)
+	n := b.grid().pieces(b.free, &parts, 0, !b.plain)
 	s := parts[:n]
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j].less(s[j-1]); j-- {
