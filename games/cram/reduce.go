@@ -12,7 +12,9 @@ import (
 // so they keep the nimber and the outcome, in normal and misère play. Split makes them, to a
 // fixed point, before it cuts a board into components, as it drops the cells no domino can
 // cover (paper §2.3): the search, its facts and the proof trees all see the reduced
-// components, and `grundy check` reduces as Split does.
+// components, and `grundy check` reduces as Split does. Trees say so ("split":"reduced",
+// SplitRule); a tree or a certificate written before is read with plain boards (ParseRule),
+// which split into their components as they are.
 //
 //   - A leaf is a cell with one free neighbour, its centre. Of two leaves a and b of one
 //     centre v, b can go: the moves (a, v) and (b, v) leave the same cells but a lone a or
@@ -30,7 +32,8 @@ import (
 //     searched on its own (igs, Beling's solver, splits Cram positions so).
 //
 // TestNimber_Oracle compares the nimbers through Split with a plain search of every board of
-// up to 12 cells, and of random ones, and TestReduced_Examples each change on its own.
+// up to 12 cells, and of random ones; TestReduced_Misere the misère outcomes, to 10 cells;
+// TestSplit has a board for each change.
 
 // trimmed returns the free cells that stay when leaves beyond one a centre, cells whose
 // neighbours are all centres, and cells with no free neighbour are dropped, again and again
