@@ -124,9 +124,6 @@ func (b *Board) Split() []engine.Position {
 	if n == 0 {
 		return nil
 	}
-	for i := range parts[:n] {
-		parts[i].plain = b.plain
-	}
 	if n == 1 {
 		if parts[0] == *b {
 			return []engine.Position{b}
@@ -167,12 +164,7 @@ type twoComponents struct {
 // move has the empty key.
 func (b *Board) Key() string {
 	var parts [maxCells / 2]Board
-	n := b.grid().pieces(b.free, &parts, 0, !b.plain)
-	if n == 1 {
-		var buf [10]byte
-		return string(parts[0].appendKey(buf[:0]))
-	}
-	return keyOf(parts[:n])
+	return keyOf(parts[:b.grid().pieces(b.free, &parts, 0, !b.plain)])
 }
 
 // sortBoards sorts a few boards by insertion.

@@ -108,7 +108,8 @@ func (g grid) floodCut(seed, set, cut uint64) uint64 {
 	}
 }
 
-// pieces stores in parts[n:] the components of free, once reduced when reduce is set, each cropped to its
+// pieces stores in parts[n:] the components of free, once reduced when reduce is set (else
+// marked plain, so that they and their options split so too), each cropped to its
 // bounding box in its canonical orientation (canon), and returns the new count. Each
 // component is turned to its canonical orientation before it is reduced, for the changes
 // depend on the orientation (which leaf stays, which joins are cut): so boards equal up to
@@ -120,7 +121,8 @@ func (g grid) pieces(free uint64, parts *[maxCells / 2]Board, n int, reduce bool
 		rest &^= c
 		p := g.crop(c).canon()
 		pg := p.grid()
-		if !reduce { // a plain board: its components as they are
+		if !reduce { // a plain board: its components as they are, and plain
+			p.plain = true
 			parts[n] = p
 			n++
 			continue
@@ -229,7 +231,8 @@ func (g wgrid) pieces(free w128, parts *[maxWide / 2]Wide, n int, reduce bool) i
 		rest = rest.andNot(c)
 		p := g.crop(c).canon()
 		pg := p.grid()
-		if !reduce { // a plain board: its components as they are
+		if !reduce { // a plain board: its components as they are, and plain
+			p.plain = true
 			parts[n] = p
 			n++
 			continue

@@ -92,14 +92,13 @@ func (b *Wide) Split() []engine.Position {
 			if boards == nil {
 				boards = make([]Board, 0, n-i)
 			}
-			boards = append(boards, Board{free: p.free.lo, rows: p.rows, cols: p.cols, plain: b.plain})
+			boards = append(boards, Board{free: p.free.lo, rows: p.rows, cols: p.cols, plain: p.plain})
 			out[i] = &boards[len(boards)-1]
 			continue
 		}
 		if wides == nil {
 			wides = make([]Wide, 0, n-i)
 		}
-		p.plain = b.plain
 		wides = append(wides, p)
 		out[i] = &wides[len(wides)-1]
 	}
