@@ -63,22 +63,23 @@ func runDBCheck(ctx context.Context, env *Env, args []string) int {
 	if *noTheory || *smallest {
 		opts = append(opts, store.DatabaseOnly())
 	}
-	db, err := readFor(file, g, p, *outcomeOnly)
-	var cert *store.Certificate
-	if err == nil {
-		if cert, err = store.Certify(ctx, g.Name(), db, p, opts...); err != nil {
-			err = fmt.Errorf("%s does not prove %s: %w", file, quote(text), err)
+	certify := func(g games.Game, p engine.Position) (*store.Database, *store.Certificate, error) {
+		db, err := readFor(file, g, p, *outcomeOnly)
+		if err != nil {
+			return nil, nil, err
 		}
+		cert, err := store.Certify(ctx, g.Name(), db, p, opts...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s does not prove %s: %w", file, quote(text), err)
+		}
+		return db, cert, nil
 	}
+	db, cert, err := certify(g, p)
 	first := false // the file holds positions split by the game's first rule
-	if err != nil && ctx.Err() == nil {
-		if fg, ok := firstRule(g); ok {
-			if fp, e := games.Parse(fg, text); e == nil {
-				if fdb, e := readFor(file, fg, fp, *outcomeOnly); e == nil {
-					if fc, e := store.Certify(ctx, fg.Name(), fdb, fp, opts...); e == nil {
-						g, p, db, cert, err, first = fg, fp, fdb, fc, nil, true
-					}
-				}
+	if fg, ok := firstRule(g); ok && err != nil && ctx.Err() == nil {
+		if fp, e := games.Parse(fg, text); e == nil {
+			if fdb, fc, e := certify(fg, fp); e == nil {
+				g, p, db, cert, err, first = fg, fp, fdb, fc, nil, true
 			}
 		}
 	}
@@ -237,17 +238,15 @@ func writeCertificate(cert *store.Certificate, format, small, treeOut string) er
 // splitting positions has changed since (games.RuleParser: Cram, whose components are now
 // reduced): a certificate written before holds positions split that way.
 func firstRule(g games.Game) (games.Game, bool) {
-	rp, ok := g.(games.RuleParser)
-	if !ok {
+	if _, ok := g.(games.RuleParser); !ok {
 		return nil, false
 	}
-	return ruleGame{g, rp}, true
+	return ruleGame{g}, true
 }
 
-// A ruleGame is a game whose positions are read split by its first rule.
-type ruleGame struct {
-	games.Game
-	rp games.RuleParser
-}
+// A ruleGame is a game (a games.RuleParser) whose positions are read split by its first rule.
+type ruleGame struct{ games.Game }
 
-func (r ruleGame) Parse(s string) (engine.Position, error) { return r.rp.ParseRule("", s) }
+func (r ruleGame) Parse(s string) (engine.Position, error) {
+	return r.Game.(games.RuleParser).ParseRule("", s)
+}
