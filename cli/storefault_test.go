@@ -39,7 +39,8 @@ func grundyWithin(t *testing.T, d time.Duration, args ...string) (int, string, s
 // A full disk: solve prints its answer, then one line saying the disk is full, exit 2; the
 // store stays readable, by every later command, none of which hangs.
 func TestStore_FullDisk(t *testing.T) {
-	db := filepath.Join(smallDisk(t, "256k"), "facts")
+	// 3x11 writes some 240 KB of facts (df-pn, 18 405 facts): 128 KB fills before its end.
+	db := filepath.Join(smallDisk(t, "128k"), "facts")
 	code, out, errOut := grundyWithin(t, 20*time.Second, "solve", "cram", "3x11", "--db", db)
 	if code != exitUsage || !strings.Contains(out, "nimber    0") {
 		t.Fatalf("solve on a full disk: exit %d, stdout %q; want exit 2 after the answer", code, out)

@@ -43,7 +43,7 @@ func TestRun_ProofNumbers(t *testing.T) {
 }
 
 // A request with no Algo gets the game's default: proof numbers for Sprouts (the same
-// search, node for node, as asking for them), the couples search for Cram.
+// search, node for node, as asking for them), df-pn for Cram.
 func TestRun_DefaultAlgo(t *testing.T) {
 	for _, c := range []struct {
 		game, pos string
@@ -51,7 +51,7 @@ func TestRun_DefaultAlgo(t *testing.T) {
 		other     Algo
 	}{
 		{"sprouts", "0*6", PNS, Couples},
-		{"cram", "3x7", Couples, PNS},
+		{"cram", "3x9", DFPN, Couples},
 	} {
 		nodes := map[Algo]int64{}
 		for _, a := range []Algo{"", c.want, c.other} {

@@ -56,18 +56,20 @@ const (
 var Algos = []Algo{Couples, PNS, DFPN, Elementary, Mex, BR}
 
 // DefaultAlgo is the search a request with no Algo gets: the fastest for the game, measured
-// (docs/benchmarks.md, docs/design/proof-numbers.md): proof numbers for Sprouts, where they decide 0*13 and
-// take a third of SPOTS's CPU on 0*12; the couples search for the other games. On Cram,
-// proof numbers with their final start are as fast on 3x11 and faster on 4x7 and 3x13
-// (two thirds of the time), but the larger boards, whose DAG may pass its budget, are not
-// measured yet: the couples search stays the default there until they are. df-pn (DFPN),
-// paired with it on Sprouts (grundy solve sprouts 0*p --outcome-only --no-db --algo …,
-// medians of four runs in turns, load 5 to 15 on 2 cores): 0*12 2.4 s against 2.9, 0*13
-// 6.9 against 4.4, 0*14 25 against 21: pns stays the default, df-pn is for positions whose
-// DAG does not fit in the budget.
+// (docs/benchmarks.md, docs/design/proof-numbers.md). Sprouts: proof numbers, which decide
+// 0*13 and take a third of SPOTS's CPU on 0*12 (df-pn paired with them, medians of four runs
+// at load 5 to 15 on 2 cores: 0*12 2.4 s against 2.9, 0*13 6.9 against 4.4, 0*14 25 against
+// 21). Cram: df-pn, whose proof numbers order the options where the couples search goes
+// depth first in the game's order (one worker, `grundy solve cram B --no-db --tree-nodes 0
+// --cache-mb 6000 --algo …`: 3x14 8.9 s against 19 s, 3x15 3.7 s against 18 s, 3x16 7.5 min
+// where the couples search on two workers had not ended in 30; proofs half the size). The
+// couples search for the other games, whose values their theory mostly gives.
 func DefaultAlgo(game string) Algo {
-	if game == "sprouts" {
+	switch game {
+	case "sprouts":
 		return PNS
+	case "cram":
+		return DFPN
 	}
 	return Couples
 }
