@@ -10,21 +10,25 @@ import (
 )
 
 // --workers: solve reports the workers that searched and answers as one worker does; 0 is
-// one per core; a bad value is a usage error naming the flag.
+// one per core; df-pn (Cram's default) searches alone; a bad value is a usage error naming
+// the flag.
 func TestSolve_Workers(t *testing.T) {
-	one := solveJSON(t, "cram", "4x5", "--no-db", "--workers", "1")
+	one := solveJSON(t, "cram", "4x5", "--no-db", "--workers", "1", "--algo", "couples")
 	for _, c := range []struct {
 		flag string
 		want int
 	}{{"1", 1}, {"2", 2}, {"4", 4}, {"0", runtime.NumCPU()}} {
-		res := solveJSON(t, "cram", "4x5", "--no-db", "--workers", c.flag)
+		res := solveJSON(t, "cram", "4x5", "--no-db", "--workers", c.flag, "--algo", "couples")
 		if res.Stats.Workers != c.want || *res.Nimber != *one.Nimber || res.Outcome != one.Outcome {
 			t.Errorf("--workers %s: workers %d, nimber %d %s; want %d workers, nimber %d %s",
 				c.flag, res.Stats.Workers, *res.Nimber, res.Outcome, c.want, *one.Nimber, one.Outcome)
 		}
 	}
-	if res := solveJSON(t, "cram", "3x4", "--no-db"); res.Stats.Workers != runtime.NumCPU() {
+	if res := solveJSON(t, "cram", "3x4", "--no-db", "--algo", "couples"); res.Stats.Workers != runtime.NumCPU() {
 		t.Errorf("no --workers: %d workers, want one per core (%d)", res.Stats.Workers, runtime.NumCPU())
+	}
+	if res := solveJSON(t, "cram", "4x5", "--no-db", "--workers", "2"); res.Stats.Workers != 1 || *res.Nimber != *one.Nimber {
+		t.Errorf("df-pn, --workers 2: %d workers, nimber %d; want 1 worker, nimber %d", res.Stats.Workers, *res.Nimber, *one.Nimber)
 	}
 	for _, args := range [][]string{
 		{"solve", "cram", "3x4", "--workers", "-1"},
