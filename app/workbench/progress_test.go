@@ -147,7 +147,7 @@ func TestSolverPanel_ProofNumbersWhileRunning(t *testing.T) {
 }
 
 // A proof-number search that ends says what it proved, without numbers or path; a depth-first
-// search shows nothing of proof numbers.
+// search shows nothing of proof numbers; df-pn shows its table.
 func TestSolverPanel_ProofNumbersWhenDone(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	p := w.Solver
@@ -162,12 +162,19 @@ func TestSolverPanel_ProofNumbersWhenDone(t *testing.T) {
 		strings.HasPrefix(lines[1], "DAG\tat its largest 1 couples") {
 		t.Errorf("after the search: %q, want %q and the DAG at its largest", lines, want)
 	}
-	setPosition(t, w, "cram", "3x4")
+	setPosition(t, w, "chomp", "4x5")
 	if lines := proofShown(p); lines != nil {
 		t.Errorf("after a change of position: %q", lines)
 	}
 	solve(t, w, q, TaskNimber)
 	if lines := proofShown(p); lines != nil {
 		t.Errorf("after a depth-first search: %q", lines)
+	}
+	// Cram's default search is df-pn: its table, where the DAG would be.
+	setPosition(t, w, "cram", "3x5")
+	r = solve(t, w, q, TaskNimber)
+	want = "Proven\t" + CoupleText(engine.ProofStep{Position: "3x5", N: r.Answer.Nimber}) + " is L (nimber = " + strconv.Itoa(r.Answer.Nimber) + ")"
+	if lines := proofShown(p); len(lines) != 2 || lines[0] != want || !strings.HasPrefix(lines[1], "Table\tat its largest ") {
+		t.Errorf("after df-pn: %q, want %q and the table at its largest", lines, want)
 	}
 }
