@@ -58,7 +58,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
 	memMB := fs.Int("cache-mb", 0, "memory budget in megabytes: the cache keeps half of it, the proof a quarter (0: 3072, or the largest of 2048, 1024, 512 and 256 that the machine has room for)")
-	algo := fs.String("algo", "", "the search whose facts the proof is read from: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, couples for the others")
+	algo := fs.String("algo", "", "the search whose facts the proof is read from: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, dfpn for cram, couples for the others")
 	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
 	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
 	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
