@@ -219,7 +219,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		return fail(env, "solve", res.Err)
 	}
 	out := resultOf(res)
-	out.Stats.Workers = r.WorkersFor(req)
+	out.Stats.Workers = r.Workers()
 	if f.moves.on {
 		out.addMoves(res, f.moves)
 	}

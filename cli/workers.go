@@ -13,7 +13,7 @@ const maxWorkers = 1024
 type workersFlag struct{ n int }
 
 func (f *workersFlag) register(fs *flag.FlagSet) {
-	fs.IntVar(&f.n, "workers", 0, "searches running at once on one position, sharing the cache (0: one per core); df-pn (Cram's default search) runs alone; a recorded tree is the same whatever the number")
+	fs.IntVar(&f.n, "workers", 0, "searches running at once on one position, sharing the cache (0: one per core); a recorded tree is the same whatever the number")
 }
 
 // check reports a --workers out of range as a usage error.

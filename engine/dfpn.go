@@ -110,9 +110,13 @@ func (s *Solver) dfNimber(p Position) int {
 	return x
 }
 
-// dfBegin starts a search with an empty table.
+// dfBegin starts a search with an empty table: the workers of a team share the budget.
 func (s *Solver) dfBegin() {
-	s.dfpn.table = newDFTable(s.dfpn.tableBytes)
+	bytes := s.dfpn.tableBytes
+	if s.par.live != nil {
+		bytes /= int64(len(s.par.live.workers))
+	}
+	s.dfpn.table = newDFTable(bytes)
 	s.level = 0
 }
 
@@ -157,6 +161,11 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 	}
 	s.dfpn.dfPush(c.pos, n, pn, dn)
 	defer s.dfpn.dfPop()
+	if t := s.par.live; t != nil {
+		busy := t.slot(partHash(c.key), n)
+		busy.Add(1)
+		defer busy.Add(-1)
+	}
 	start := s.c.nodes.Load()
 	s.tick()
 	if s.err != nil {
@@ -180,7 +189,10 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 		if pn >= thpn || dn >= thdn {
 			break
 		}
-		best, second := dfMostProving(kids)
+		if s.par.live != nil && s.provenElsewhere(c, n) {
+			return s.dfNumbers(c, n)
+		}
+		best, second := s.dfMostProving(c, n, kids, thpn)
 		k := &kids[best]
 		kthpn := min(thdn-(dn-k.pn), pnInf)
 		kthdn := min(thpn, max(second+1, min(second+second/dfEpsilon, pnInf)))
@@ -270,19 +282,32 @@ func dfCoupleNumbers(kids []dfKid) (pn, dn int64) {
 	return pn, dn
 }
 
-// dfMostProving returns the kid with the least disproof number (the first at a tie) and
-// the second least disproof number (pnInf when it is alone).
-func dfMostProving(kids []dfKid) (best int, second int64) {
+// dfMostProving returns the kid of (c, n) with the least disproof number (the first at a
+// tie) and the second least disproof number (pnInf when it is alone). In a team, a kid
+// another worker is searching counts twice its disproof number (dfBusyDN); a kid whose own
+// is thpn or more is never picked then, as it would return at once (thpn is more than the
+// least, the couple's proof number).
+func (s *Solver) dfMostProving(c part, n int, kids []dfKid, thpn int64) (best int, second int64) {
 	best, second = -1, pnInf
+	bestDN := int64(0)
 	for i := range kids {
-		switch {
-		case best < 0 || kids[i].dn < kids[best].dn:
-			if best >= 0 {
-				second = kids[best].dn
+		dn := kids[i].dn
+		if s.par.live != nil {
+			switch {
+			case dn >= thpn:
+				dn = pnInf
+			case s.dfBusy(c, n, &kids[i]):
+				dn = dfBusyDN(dn)
 			}
-			best = i
-		case kids[i].dn < second:
-			second = kids[i].dn
+		}
+		switch {
+		case best < 0 || dn < bestDN:
+			if best >= 0 {
+				second = bestDN
+			}
+			best, bestDN = i, dn
+		case dn < second:
+			second = dn
 		}
 	}
 	return best, second
@@ -303,6 +328,11 @@ func (s *Solver) dfOptionNumbers(o *option, n int) (int64, int64) {
 func (s *Solver) dfOption(o *option, n int, thpn, thdn int64) (int64, int64) {
 	if len(o.parts) == 1 {
 		return s.dfCouple(o.parts[0], n, thpn, thdn)
+	}
+	if t := s.par.live; t != nil {
+		busy := t.slot(o.hash, n)
+		busy.Add(1)
+		defer busy.Add(-1)
 	}
 	return s.dfSum(o.pos, o.parts, n, thpn, thdn)
 }

@@ -108,7 +108,7 @@ func partHash(key string) uint64 { return maphash.String(partSeed, key) }
 
 // together is the search of Outcome (p, n) or, when nimber is set, of Nimber (p): by the
 // solver's team when it has one and the search is not recorded, else by the solver alone.
-// df-pn searches alone. By proof numbers, a position whose options are dear (Costly) is
+// By df-pn, each worker runs its own search from the root (dfpnteam.go). By proof numbers, a position whose options are dear (Costly) is
 // searched by the team over one DAG, each worker expanding couples of its own (pnshare.go);
 // any other by the team splitting each couple at its options (parallelpns.go).
 func (s *Solver) together(p Position, n int, nimber bool) int {
@@ -125,8 +125,10 @@ func (s *Solver) together(p Position, n int, nimber bool) int {
 		return answer
 	}
 	switch {
-	case s.par.team == nil || s.rec != nil || s.dfpn != nil:
+	case s.par.team == nil || s.rec != nil:
 		return alone()
+	case s.dfpn != nil:
+		return s.dfTogether(search)
 	case s.pns != nil && costly(p):
 		var answer int
 		s.withShare(func() { answer = alone() })

@@ -34,13 +34,13 @@ func sharedCaches(t testing.TB) map[string]func() Cache {
 	}
 }
 
-// TestWorkers_AgainstBruteForce gives teams of 1, 2 and 4 workers, depth first and by proof
-// numbers, the random games of TestNimber_AgainstBruteForce, larger: every nimber and outcome
+// TestWorkers_AgainstBruteForce gives teams of 1, 2 and 4 workers, depth first, by proof
+// numbers and by df-pn, the random games of TestNimber_AgainstBruteForce, larger: every nimber and outcome
 // is the oracle's.
 func TestWorkers_AgainstBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for name, newCache := range sharedCaches(t) {
-		for _, pns := range []bool{false, true} {
+		for _, algo := range searchAlgos {
 			for _, workers := range []int{1, 2, 4} {
 				for seed := uint64(1); seed <= seeds(25); seed++ {
 					r := rand.New(rand.NewPCG(seed, 17))
@@ -52,7 +52,7 @@ func TestWorkers_AgainstBruteForce(t *testing.T) {
 					g.sums = seed%2 == 0
 					solver := func() *Solver {
 						s := NewSolver(WithCache(newCache()), WithWorkers(workers))
-						s.UseProofNumbers(pns)
+						useAlgo(s, algo)
 						return s
 					}
 					for range 4 {
@@ -60,12 +60,12 @@ func TestWorkers_AgainstBruteForce(t *testing.T) {
 						want := bruteNimber(g, p.at)
 						got, err := solver().Nimber(ctx, p)
 						if err != nil || got != want {
-							t.Fatalf("%s, pns %v, %d workers, seed %d: Nimber(%q) = %d, %v; want %d", name, pns, workers, seed, p, got, err, want)
+							t.Fatalf("%s, %s, %d workers, seed %d: Nimber(%q) = %d, %v; want %d", name, algo, workers, seed, p, got, err, want)
 						}
 						for n := range 3 {
 							win, err := solver().Outcome(ctx, p, n)
 							if err != nil || win != (want != n) {
-								t.Fatalf("%s, pns %v, %d workers, seed %d: Outcome(%q, %d) = %v, %v; nimber %d", name, pns, workers, seed, p, n, win, err, want)
+								t.Fatalf("%s, %s, %d workers, seed %d: Outcome(%q, %d) = %v, %v; nimber %d", name, algo, workers, seed, p, n, win, err, want)
 							}
 						}
 					}
@@ -304,5 +304,17 @@ func TestOptionQueue_RacesTheRunning(t *testing.T) {
 	q.finish(1)
 	if i, ok := q.take(false); ok {
 		t.Errorf("every option proven, yet took %d", i)
+	}
+}
+
+// searchAlgos are the searches a team runs: depth first, by proof numbers, by df-pn.
+var searchAlgos = []string{"couples", "pns", "dfpn"}
+
+// useAlgo sets the solver's search to algo, one of searchAlgos.
+func useAlgo(s *Solver, algo string) {
+	s.UseProofNumbers(algo == "pns")
+	s.UseDFPN(0)
+	if algo == "dfpn" {
+		s.UseDFPN(1 << 20)
 	}
 }

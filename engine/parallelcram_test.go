@@ -29,12 +29,15 @@ func TestWorkers_StoppedTeamsKeepTrueFacts(t *testing.T) {
 		}
 		truth[k] = n
 	}
-	for _, pns := range []bool{false, true} {
+	for _, algo := range []string{"couples", "pns", "dfpn"} {
 		behind := engine.NewMapCache()
 		shared := engine.NewSharedFront(behind, 8)
 		for limit := int64(1100); limit < 30_000; limit += 1100 {
 			s := engine.NewSolver(engine.WithCache(shared), engine.WithWorkers(2), engine.WithNodeLimit(limit), engine.WithoutTheory())
-			s.UseProofNumbers(pns)
+			s.UseProofNumbers(algo == "pns")
+			if algo == "dfpn" {
+				s.UseDFPN(1 << 20)
+			}
 			s.Nimber(ctx, root) // stopped or not: what it keeps is checked below
 		}
 		checked := 0
@@ -47,11 +50,11 @@ func TestWorkers_StoppedTeamsKeepTrueFacts(t *testing.T) {
 			m := truth[k]
 			for n := range m + 3 {
 				if known, win := f.Outcome(n); known && win != (n != m) {
-					t.Fatalf("pns %v: the fact of %v says (P, %d) is won %v; its nimber is %d", pns, p, n, win, m)
+					t.Fatalf("%s: the fact of %v says (P, %d) is won %v; its nimber is %d", algo, p, n, win, m)
 				}
 			}
 		}
-		t.Logf("pns %v: %d facts of %d positions checked", pns, checked, len(byKey))
+		t.Logf("%s: %d facts of %d positions checked", algo, checked, len(byKey))
 		if checked < 100 {
 			t.Fatalf("only %d facts checked", checked)
 		}

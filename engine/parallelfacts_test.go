@@ -14,7 +14,7 @@ import (
 func TestWorkers_EveryFactIsTrue(t *testing.T) {
 	ctx := context.Background()
 	checked := 0
-	for _, pns := range []bool{false, true} {
+	for _, algo := range searchAlgos {
 		for _, workers := range []int{2, 4} {
 			for seed := uint64(1); seed <= seeds(100); seed++ {
 				r := rand.New(rand.NewPCG(seed, 29))
@@ -28,7 +28,7 @@ func TestWorkers_EveryFactIsTrue(t *testing.T) {
 					limit = int64(r.IntN(3000))
 				}
 				s := NewSolver(WithCache(NewSharedFront(behind, 4)), WithWorkers(workers), WithNodeLimit(limit))
-				s.UseProofNumbers(pns)
+				useAlgo(s, algo)
 				for range 4 {
 					p := randomPosition(r, g)
 					if _, err := s.Nimber(ctx, p); err != nil && limit == 0 {
@@ -40,7 +40,7 @@ func TestWorkers_EveryFactIsTrue(t *testing.T) {
 					m := bruteNimber(g, parseInts(t, key))
 					for n := range m + 3 {
 						if known, win := f.Outcome(n); known && win != (n != m) {
-							t.Fatalf("pns %v, %d workers, seed %d: the fact of %q says (P, %d) is %v; its nimber is %d", pns, workers, seed, key, n, win, m)
+							t.Fatalf("%s, %d workers, seed %d: the fact of %q says (P, %d) is %v; its nimber is %d", algo, workers, seed, key, n, win, m)
 						}
 					}
 				}

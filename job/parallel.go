@@ -34,14 +34,6 @@ func (r *Runner) front(behind engine.Cache) engine.Cache {
 // Workers is the number of workers of the runner's searches.
 func (r *Runner) Workers() int { return r.workers }
 
-// WorkersFor is the number of workers that search req: df-pn searches alone.
-func (r *Runner) WorkersFor(req Request) int {
-	if req.dfpn(r.game) {
-		return 1
-	}
-	return r.workers
-}
-
 // CriticalCPU is the CPU time of the last search's longest chain of work (see
 // engine.Solver.CriticalCPU): about its wall time on an idle machine with a core a worker.
 // 0 unless the runner's Config asked for ThreadCPU.
