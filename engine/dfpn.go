@@ -135,15 +135,23 @@ func (s *Solver) dfStart(h int) (int64, int64) {
 // dfNumbers is what is known of the couple (c, n) without searching it: its outcome from the
 // cache or the game's theory, else its numbers from the table, else the start's.
 func (s *Solver) dfNumbers(c part, n int) (int64, int64) {
-	if f, ok := s.fact(c); ok {
-		if known, win := f.Outcome(n); known {
-			return boolPN(win), boolDN(win)
-		}
+	if pn, dn, known := s.dfKnown(c, n); known {
+		return pn, dn
 	}
 	if e, ok := s.dfpn.table.get(ref{c.key, n, false}); ok {
 		return e.pn, e.dn
 	}
 	return s.dfStart(HintOf(c.pos))
+}
+
+// dfKnown is the numbers of (c, n) when the cache or the game's theory decides it.
+func (s *Solver) dfKnown(c part, n int) (pn, dn int64, known bool) {
+	f, ok := s.fact(c)
+	if !ok {
+		return 0, 0, false
+	}
+	known, win := f.Outcome(n)
+	return boolPN(win), boolDN(win), known
 }
 
 // A dfKid is one open option of a couple being searched.
@@ -161,10 +169,8 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 	}
 	s.dfpn.dfPush(c.pos, n, pn, dn)
 	defer s.dfpn.dfPop()
-	if t := s.par.live; t != nil {
-		busy := t.slot(partHash(c.key), n)
-		busy.Add(1)
-		defer busy.Add(-1)
+	if s.par.live != nil {
+		defer s.markCouple(c, n).Add(-1)
 	}
 	start := s.c.nodes.Load()
 	s.tick()
@@ -189,8 +195,10 @@ func (s *Solver) dfCouple(c part, n int, thpn, thdn int64) (pn, dn int64) {
 		if pn >= thpn || dn >= thdn {
 			break
 		}
-		if s.par.live != nil && s.provenElsewhere(c, n) {
-			return s.dfNumbers(c, n)
+		if s.par.live != nil { // another worker may have proved (c, n) meanwhile
+			if pn, dn, known := s.dfKnown(c, n); known {
+				return pn, dn
+			}
 		}
 		best, second := s.dfMostProving(c, n, kids, thpn)
 		k := &kids[best]
@@ -329,10 +337,8 @@ func (s *Solver) dfOption(o *option, n int, thpn, thdn int64) (int64, int64) {
 	if len(o.parts) == 1 {
 		return s.dfCouple(o.parts[0], n, thpn, thdn)
 	}
-	if t := s.par.live; t != nil {
-		busy := t.slot(o.hash, n)
-		busy.Add(1)
-		defer busy.Add(-1)
+	if s.par.live != nil {
+		defer s.markSum(o, n).Add(-1)
 	}
 	return s.dfSum(o.pos, o.parts, n, thpn, thdn)
 }

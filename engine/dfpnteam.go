@@ -34,14 +34,3 @@ func (s *Solver) dfBusy(c part, n int, k *dfKid) bool {
 	}
 	return t.isBusy(k.opt.hash, n)
 }
-
-// provenElsewhere reports whether the cache knows the outcome of (c, n): another worker
-// proved it while this one searched below.
-func (s *Solver) provenElsewhere(c part, n int) bool {
-	f, ok := s.get(c.key)
-	if !ok {
-		return false
-	}
-	known, _ := f.Outcome(n)
-	return known
-}

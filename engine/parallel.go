@@ -108,9 +108,10 @@ func partHash(key string) uint64 { return maphash.String(partSeed, key) }
 
 // together is the search of Outcome (p, n) or, when nimber is set, of Nimber (p): by the
 // solver's team when it has one and the search is not recorded, else by the solver alone.
-// By df-pn, each worker runs its own search from the root (dfpnteam.go). By proof numbers, a position whose options are dear (Costly) is
-// searched by the team over one DAG, each worker expanding couples of its own (pnshare.go);
-// any other by the team splitting each couple at its options (parallelpns.go).
+// By df-pn, each worker runs its own search from the root (dfpnteam.go). By proof numbers, a
+// position whose options are dear (Costly) is searched by the team over one DAG, each worker
+// expanding couples of its own (pnshare.go); any other by the team splitting each couple at
+// its options (parallelpns.go).
 func (s *Solver) together(p Position, n int, nimber bool) int {
 	search := func(w *Solver) int { return boolInt(w.searchOutcome(p, n)) }
 	if nimber {
@@ -233,8 +234,7 @@ func (s *Solver) addHelpers(st *Stats) {
 // shared is outcome1's search of (p, n) by a worker of a team: marked busy while it runs, and
 // on the worker's path, so that it returns the outcome as soon as the cache knows it.
 func (s *Solver) shared(p part, n int) bool {
-	busy := s.par.live.slot(partHash(p.key), n)
-	busy.Add(1)
+	busy := s.markCouple(p, n)
 	depth := len(s.par.path)
 	s.par.path = append(s.par.path, frame{p, n})
 	win := s.expand(p, n)
@@ -270,6 +270,14 @@ func (s *Solver) elsewhere(opts []option, i, n int, h uint64) bool {
 		return len(opts[i].parts) > 0 && s.par.live.isBusy(opts[i].hash, n)
 	}
 	return s.par.live.isBusy(h, i-len(opts))
+}
+
+// markCouple marks the couple (p, n) of a component busy while a worker searches it; it
+// returns the unmarking.
+func (s *Solver) markCouple(p part, n int) *atomic.Int32 {
+	busy := s.par.live.slot(partHash(p.key), n)
+	busy.Add(1)
+	return busy
 }
 
 // markSum marks the sum option o, with heap n, busy while a worker searches it; it returns
