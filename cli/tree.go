@@ -23,7 +23,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION -o FILE [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION (-o FILE | --certificate FILE) [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -61,7 +61,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	algo := fs.String("algo", "", "the search whose facts the proof is read from: couples (depth first), pns (proof-number search) or dfpn (df-pn, in bounded memory); default: pns for sprouts, dfpn for cram, couples for the others")
 	minimize := fs.String("minimize", "", "make the proof smaller for this long (30s) or this many rounds (200x), keeping the fewest losing couples")
 	seed := fs.Uint64("seed", 1, "the seed of --minimize's random orders: the same seed and rounds give the same proof")
-	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies")
+	certificate := fs.String("certificate", "", "also write the proof's losing couples here, a [Positions+Nimber] database that `grundy db check` verifies; without -o, only them: the proof's edges are never kept, and a proof of tens of millions of couples fits")
 	var db storeFlags // the store takes what the search proves; the proof reads nothing from it but with --from-store
 	db.register(fs)
 	fromStore := fs.Bool("from-store", false, "read the proof out of what the store holds too (a long `solve --db` that decided the position): the search starts from its facts, every option of the proof made again from the rules; the proof may differ as the store grows")
@@ -75,11 +75,15 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "tree", err)
 	}
+	certOnly := *out == "" && *certificate != ""
 	write, ok := treeWriters[strings.ToLower(filepath.Ext(*out))]
-	if !ok {
+	if !ok && !certOnly {
 		return fail(env, "tree", usagef("-o %s: want a file ending in %s", quote(*out), extensions()))
 	}
 	if err := checkTreeFlags(*out, *dpi, *width, *depth, *timeout); err != nil {
+		return fail(env, "tree", err)
+	}
+	if err := checkFolder("--certificate", *certificate); err != nil {
 		return fail(env, "tree", err)
 	}
 	if *memMB < 0 || *memMB > 1<<20 {
@@ -103,6 +107,9 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	if *certificate != "" && *misere {
 		return fail(env, "tree", usagef("--certificate: a misère tree has no nimbers to list"))
+	}
+	if certOnly && (min.Time > 0 || min.Rounds > 0) {
+		return fail(env, "tree", usagef("--minimize: only a tree is made smaller (add -o FILE)"))
 	}
 	if err := workers.check(); err != nil {
 		return fail(env, "tree", err)
@@ -141,15 +148,22 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	}
 	req.Misere = *misere
 	req.MisereForms = *forms
-	req.Minimize, req.ReadOut = min, true
+	req.Minimize, req.ReadOut, req.CertificateOnly = min, true, certOnly
 	res := r.Run(ctx, req, nil)
 	if res.Err != nil {
-		return fail(env, "tree", usagef("%v; `grundy solve` finds its nimber", res.Err))
+		hint := "`grundy solve` finds its nimber"
+		if errors.Is(res.Err, engine.ErrTreeTooLarge) && !certOnly {
+			hint = "--certificate FILE without -o writes its losing couples alone, in less memory; " + hint
+		}
+		return fail(env, "tree", usagef("%v; %s", res.Err, hint))
 	}
 	if res.Stopped {
 		// The command's time since --timeout began: a deadline may pass before the search starts.
 		fmt.Fprintf(env.Stderr, "grundy tree: stopped after %v: %s\n", time.Since(began).Round(time.Millisecond), stopWhy(ctx, &res))
 		return exitTimeout
+	}
+	if certOnly {
+		return writeCertificateOnly(env, st, g, text, *certificate, &res)
 	}
 	t := res.Tree
 	opts := []export.Option{export.DPI(*dpi), export.MaxWidth(*width)}
@@ -230,13 +244,46 @@ func checkTreeFlags(out string, dpi, width float64, depth int, timeout time.Dura
 	case timeout < 0:
 		return usagef("--timeout %v: want a positive duration (0: none)", timeout)
 	}
-	dir := filepath.Dir(out)
+	return checkFolder("-o", out)
+}
+
+// checkFolder checks, before a long search, that the folder of the file the flag names is
+// there to write it in ("": no file).
+func checkFolder(flag, file string) error {
+	if file == "" {
+		return nil
+	}
+	dir := filepath.Dir(file)
 	if fi, err := os.Stat(dir); err != nil {
-		return usagef("-o %s: folder %s: %v", quote(out), quote(dir), errors.Unwrap(err))
+		return usagef("%s %s: folder %s: %v", flag, quote(file), quote(dir), errors.Unwrap(err))
 	} else if !fi.IsDir() {
-		return usagef("-o %s: %s is not a folder", quote(out), quote(dir))
+		return usagef("%s %s: %s is not a folder", flag, quote(file), quote(dir))
 	}
 	return nil
+}
+
+// writeCertificateOnly writes the certificate a request read out alone (tree --certificate
+// without -o) and says what it proves.
+func writeCertificateOnly(env *Env, st *store.Store, g games.Game, text, file string, res *job.Result) int {
+	c := res.Certificate
+	recs := make([]store.Record, len(c.Losing))
+	for i, l := range c.Losing {
+		recs[i] = store.Record{Game: g.Name(), Position: l.Position, Fact: engine.Fact{}.WithNimber(l.N)}
+	}
+	err := atomicfile.Write(file, func(w io.Writer) error {
+		_, _, err := store.WriteGlop(w, store.FormatGlop, recs)
+		return err
+	})
+	if err != nil {
+		return fail(env, "tree", usageError{err.Error()})
+	}
+	outcome := "L"
+	if c.Win {
+		outcome = "W"
+	}
+	fmt.Fprintf(env.Stdout, "%s: (%s, %d) is %s; the certificate, %d losing couples of a proof of %d couples (grundy db check %s --game %s %s verifies it); searched in %s, read out in %s\n",
+		file, c.Root.Position, c.Root.N, outcome, len(recs), c.Nodes, file, g.Name(), quote(text), seconds(res.Search.Elapsed), seconds(res.Record.Elapsed))
+	return storeStatus(env, "tree", st, exitOK)
 }
 
 // warnWidth says on stderr, in one line, when the picture written is wider than the width

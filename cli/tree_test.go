@@ -235,3 +235,45 @@ func atoi(t *testing.T, s string) int {
 	}
 	return n
 }
+
+// tree --certificate without -o writes the proof's losing couples alone: as many as the
+// tree's certificate holds, and db check derives the nimber from them in an empty store.
+// Without a tree, --minimize is refused; a certificate's missing folder is said before the
+// search.
+func TestTree_CertificateOnly(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	dir := t.TempDir()
+	alone, withTree := filepath.Join(dir, "alone.txt"), filepath.Join(dir, "with.txt")
+	code, stdout, errOut := grundy("tree", "cram", "4x5", "--no-db", "--certificate", alone)
+	m := regexp.MustCompile(`\(4x5, (\d+)\) is L; the certificate, (\d+) losing couples of a proof of (\d+) couples`).FindStringSubmatch(stdout)
+	if code != 0 || m == nil {
+		t.Fatalf("tree --certificate without -o: exit %d, %q %q", code, stdout, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "t.json")); err == nil {
+		t.Error("a tree was written")
+	}
+	code, stdout, errOut = grundy("tree", "cram", "4x5", "--no-db", "-o", filepath.Join(dir, "t.json"), "--certificate", withTree)
+	n := regexp.MustCompile(`the certificate, (\d+) losing couples[\s\S]*\(4x5, (\d+)\) is L; (\d+) nodes`).FindStringSubmatch(stdout)
+	if code != 0 || n == nil {
+		t.Fatalf("tree -o --certificate: exit %d, %q %q", code, stdout, errOut)
+	}
+	if m[1] != n[2] || m[2] != n[1] || m[3] != n[3] {
+		t.Errorf("alone: nimber %s, %s losing couples of %s; with the tree: nimber %s, %s of %s", m[1], m[2], m[3], n[2], n[1], n[3])
+	}
+	code, stdout, errOut = grundy("db", "check", alone, "--game", "cram", "4x5", "--no-theory")
+	if code != 0 || !strings.Contains(stdout, `nimber("4x5") = `+m[1]) {
+		t.Errorf("db check of the certificate alone: exit %d, %q %q", code, stdout, errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--certificate", alone, "--minimize", "10x"}, "only a tree is made smaller"},
+		{[]string{"--certificate", filepath.Join(dir, "none", "c.txt")}, "no such file or directory"},
+	} {
+		code, _, errOut := grundy(append([]string{"tree", "cram", "3x4", "--no-db"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("tree %v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -50,6 +50,8 @@ type extractor struct {
 	noStop   bool                         // the proof is kept whatever stops: it is read out whole
 	losing   int                          // losing couples of components in nodes
 	given    func(key string, n int) bool // losing couples proven elsewhere: leaves (WithGiven)
+	bare     bool                         // keep no edges, and positions only in cert (ExtractCertificate)
+	cert     []Couple                     // the losing couples proven, in order, when bare
 }
 
 // Estimated memory of a node: its struct, its map entry and ref, and each kid's ref.
@@ -85,6 +87,55 @@ func (s *Solver) ExtractCouple(ctx context.Context, game string, p Position, n i
 		root, _, err := x.prove(exactPos(p), n)
 		return x, root, err
 	})
+}
+
+// A Couple is a couple (P, n) of a proof, P written as a tree writes it.
+type Couple struct {
+	Position string
+	N        int
+}
+
+// A Certificate is a proof without its edges: its root, and its losing couples, each of a
+// component with its options (a checker derives every couple from the rules and these, as
+// store.Certify does a Glop database). What a tree keeps beside them, each couple's
+// children, is most of its memory: a certificate of tens of millions of couples fits where
+// their tree would not.
+type Certificate struct {
+	Game   string
+	Root   Couple
+	Win    bool     // the root couple is winning
+	Losing []Couple // in the order they were proven, each once
+	Nodes  int      // the couples of the proof, winning ones and sums too
+}
+
+// Memory of a certificate's couple beyond its text: its struct in the slice.
+const coupleBytes = 40
+
+// ExtractCertificate returns the certificate of (p, nimber(p)), or of (p, 0) when nimber is
+// false, from what the solver proved: the proof ExtractNimber (ExtractOutcome) reads out,
+// keeping of each couple only whether it is winning, and of the losing ones their position.
+// Its couples are not bounded by MaxRecorded, only by the proof's budget (WithProofBytes).
+// It does not minimise.
+func (s *Solver) ExtractCertificate(ctx context.Context, game string, p Position, nimber bool, opts ...ExtractOption) (*Certificate, error) {
+	var c extractConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	s.begin(ctx)
+	x := s.newExtractor()
+	x.maxNodes, x.bare = c.maxNodes, true
+	if c.bytes > 0 {
+		x.budget = c.bytes
+	}
+	root, err := x.root(p, nimber)
+	if stopErr := s.end(); stopErr != nil {
+		return nil, stopErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Certificate{Game: game, Root: Couple{Position: p.String(), N: root.n}, Win: x.nodes[root].win,
+		Losing: x.cert, Nodes: len(x.nodes)}, nil
 }
 
 // An ExtractOption sets how a proof is extracted.
@@ -389,11 +440,15 @@ func (x *extractor) add(k ref, v *xnode) {
 	}
 }
 
-// grow adds kids' memory to the proof's and fails past its budget.
+// grow adds kids' memory to the proof's and fails past its budget, or past MaxRecorded
+// couples when the proof keeps its edges (a tree file is written of them).
 func (x *extractor) grow(kids int) error {
 	x.bytes += int64(kids) * xkidBytes
-	if x.bytes > x.budget || len(x.nodes) > MaxRecorded {
+	if x.bytes > x.budget {
 		return &TreeTooLargeError{Budget: x.budget, Nodes: int64(len(x.nodes))}
+	}
+	if !x.bare && len(x.nodes) > MaxRecorded {
+		return &TreeTooLargeError{Budget: x.budget, Nodes: int64(len(x.nodes)), Couples: true}
 	}
 	if x.maxNodes > 0 && int64(len(x.nodes)) > x.maxNodes {
 		return ErrNodeLimit
@@ -426,13 +481,27 @@ func (x *extractor) couple(c pos, n int) (ref, bool, error) {
 			return k, false, err
 		}
 		v.kids = []ref{kid}
-		return k, true, x.grow(1)
+		return k, true, x.grow(x.keep(v))
 	}
 	v.kids, err = x.everyOption(c, n)
 	if err != nil {
 		return k, false, err
 	}
-	return k, false, x.grow(len(v.kids))
+	if x.bare {
+		x.cert = append(x.cert, Couple{Position: c.full.String(), N: n})
+		x.bytes += int64(len(x.cert[len(x.cert)-1].Position)) + coupleBytes
+	}
+	return k, false, x.grow(x.keep(v))
+}
+
+// keep returns the kids of v the proof keeps, as many as v has; a bare proof keeps none,
+// nor v's position: only whether it is won, which its parents ask.
+func (x *extractor) keep(v *xnode) int {
+	if x.bare {
+		v.kids, v.at = nil, pos{}
+		return 0
+	}
+	return len(v.kids)
 }
 
 // everyOption proves every option of the losing couple (c, n) winning: (cⁱ, n) for each
@@ -498,7 +567,7 @@ func (x *extractor) sum(p pos, comps []pos, n int) (ref, bool, error) {
 	}
 	v.kids, v.win = kids, win
 	x.add(k, v)
-	return k, win, x.grow(len(v.kids))
+	return k, win, x.grow(x.keep(v))
 }
 
 // The summands of a sum: its key, the components left once equal ones cancel, and the

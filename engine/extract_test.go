@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -159,4 +160,62 @@ func sameTree(a, b *Tree) bool {
 		}
 	}
 	return true
+}
+
+// TestExtractCertificate_IsTheTreesLosingCouples: a certificate read out of the same facts
+// as a tree holds the tree's losing couples of components with options, each once, and its
+// root is the tree's (the brute force's value), however many couples past MaxRecorded a bare
+// proof may hold.
+func TestExtractCertificate_IsTheTreesLosingCouples(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= seeds(60); seed++ {
+		nimber := seed%3 != 0
+		g, p, tree := extractRandom(t, seed, nimber, NewMapCache())
+		s := NewSolver(WithCache(NoCache{}), WithoutTheory()) // every couple searched again: the same proof
+		extract := s.ExtractOutcome
+		if nimber {
+			extract = s.ExtractNimber
+		}
+		tree, err := extract(ctx, "tokens", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert, err := NewSolver(WithCache(NoCache{}), WithoutTheory()).ExtractCertificate(ctx, "tokens", p, nimber)
+		if err != nil {
+			t.Fatalf("seed %d: ExtractCertificate(%q) = %v", seed, p, err)
+		}
+		// A tree writes a couple's position as its parent's move reaches it: compared by
+		// the key of the component it holds.
+		key := func(c Couple) Couple {
+			q, err := g.parse(c.Position)
+			if err != nil || len(q.Split()) != 1 {
+				t.Fatalf("seed %d: (%s, %d) is not one component (%v)", seed, c.Position, c.N, err)
+			}
+			return Couple{q.Split()[0].Key(), c.N}
+		}
+		want := map[Couple]bool{}
+		for _, n := range tree.Nodes {
+			if n.Losing() && n.Kind == KindCouple && len(n.Children) > 0 {
+				want[key(Couple{n.Position, n.N})] = true
+			}
+		}
+		got := map[Couple]bool{}
+		for _, c := range cert.Losing {
+			if got[key(c)] {
+				t.Fatalf("seed %d: the certificate lists (%s, %d) twice", seed, c.Position, c.N)
+			}
+			got[key(c)] = true
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("seed %d: certificate of %q: %d losing couples %v, the tree's %d %v", seed, p, len(got), got, len(want), want)
+		}
+		root := tree.Nodes[tree.Root]
+		if cert.Root != (Couple{p.String(), root.N}) || cert.Win == root.Losing() || cert.Nodes < len(want) {
+			t.Fatalf("seed %d: certificate's root (%s, %d) win %v, %d couples; the tree's (%s, %d) %s", seed,
+				cert.Root.Position, cert.Root.N, cert.Win, cert.Nodes, root.Position, root.N, root.Result)
+		}
+		if b := bruteNimber(g, p.at); nimber && cert.Root.N != b || !nimber && cert.Win != (b != 0) {
+			t.Fatalf("seed %d: certificate's root (%s, %d) win %v; the nimber is %d", seed, cert.Root.Position, cert.Root.N, cert.Win, b)
+		}
+	}
 }

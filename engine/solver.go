@@ -160,11 +160,15 @@ var ErrTreeTooLarge = errors.New("the solution tree is too large to record (over
 // A TreeTooLargeError stops a recorded search whose proofs passed its byte budget. It Is
 // ErrTreeTooLarge.
 type TreeTooLargeError struct {
-	Budget int64 // bytes the recording could keep
-	Nodes  int64 // the couples it held then, when it says (a proof read out)
+	Budget  int64 // bytes the recording could keep
+	Nodes   int64 // the couples it held then, when it says (a proof read out)
+	Couples bool  // it passed MaxRecorded couples, not its bytes
 }
 
 func (e *TreeTooLargeError) Error() string {
+	if e.Couples {
+		return fmt.Sprintf("the solution tree is too large to record (over %s couples)", numfmt.Grouped(MaxRecorded))
+	}
 	size := fmt.Sprintf("%d MB", e.Budget>>20)
 	if e.Budget < 1<<20 {
 		size = fmt.Sprintf("%d KB", e.Budget>>10)

@@ -115,6 +115,10 @@ type Request struct {
 	// it the tree is recorded by a second search from nothing, which reads no fact and
 	// gives one tree whatever the search left in the cache (the window's, for now).
 	ReadOut bool
+	// CertificateOnly, with ReadOut, reads out the proof's certificate (Result.Certificate:
+	// its losing couples) and no tree: without the tree's edges a proof of tens of millions
+	// of couples fits in the tree's share of the budget.
+	CertificateOnly bool
 	// Minimize, when it sets rounds or a time, makes the tree smaller after it is found
 	// (engine.Minimize): rounds that prove the root again, keeping the fewest losing couples.
 	Minimize engine.Minimize

@@ -18,8 +18,11 @@ type Result struct {
 	Components []Component // what is known of each component, after the search
 	Options    []Option    // Moves: the options, in the order of the game's moves
 
-	Tree   *engine.Tree // the proof, when one was asked for and recorded
-	NoTree string       // why there is no tree, when one was asked for
+	Tree *engine.Tree // the proof, when one was asked for and recorded
+	// Certificate is the proof's losing couples, when a request asked for them alone
+	// (Request.CertificateOnly).
+	Certificate *engine.Certificate
+	NoTree      string // why there is no tree, when one was asked for
 
 	Search engine.Stats // the search phase; its Elapsed is its wall time
 	Record engine.Stats // the recording phase, when it ran

@@ -321,6 +321,16 @@ func (r *Runner) extract(ctx context.Context, req Request, res *Result) {
 	r.phase.Store(int32(Recording))
 	defer r.phase.Store(int32(Searching))
 	opts := []engine.ExtractOption{engine.WithMaxNodes(req.Limits.TreeNodes), engine.WithProofBytes(r.budget.tree)}
+	if req.CertificateOnly {
+		c, err := s.ExtractCertificate(rctx, res.Game, req.Position, req.Task != Outcome, opts...)
+		res.Record = s.Stats()
+		if err != nil {
+			res.noTree(err, rctx, req, "certificate")
+			return
+		}
+		res.Certificate = c
+		return
+	}
 	if req.Minimize.Rounds > 0 || req.Minimize.Time > 0 {
 		opts = append(opts, engine.WithMinimize(req.Minimize))
 	}
