@@ -23,7 +23,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION (-o FILE | --certificate FILE) [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION (-o FILE | --certificate FILE) [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--progress] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -54,6 +54,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	misere := fs.Bool("misere", false, "prove the misère outcome (the last player to move loses): a tree of whole positions")
 	forms := fs.Bool("forms", false, "with --misere: a tree of couples (position, misère form), each option's small components carried as their form; far smaller, checked with the theory of misère forms")
 	timeout := fs.Duration("timeout", 0, "stop after this long")
+	progress := fs.Bool("progress", false, "report progress on stderr every second: the search's counts and how far the root is, then the proof's as it is read out")
 	dpi := fs.Float64("dpi", 300, "resolution of a .png")
 	depth := fs.Int("depth", -1, "draw the tree to this depth only (pictures)")
 	width := fs.Float64("width", 240, "the width to fit in points: 240 is a paper column")
@@ -135,7 +136,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	// the search proved, is then the same on every run, whatever earlier runs left there.
 	// --from-store reads it too, for a position only a long run decided: its facts guide the
 	// read-out, which proves every couple again from the rules, and `grundy check` verifies.
-	r, err := job.NewRunner(g.Name(), job.Config{CacheMB: *memMB, Store: st, StoreWriteOnly: !*fromStore, Workers: workers.count()})
+	cfg := job.Config{CacheMB: *memMB, Store: st, StoreWriteOnly: !*fromStore, Workers: workers.count()}
+	if *progress {
+		cfg.Every = time.Second
+	}
+	r, err := job.NewRunner(g.Name(), cfg)
 	if errors.Is(err, job.ErrMemory) {
 		return fail(env, "tree", usagef("%v", err))
 	}
@@ -149,7 +154,11 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	req.Misere = *misere
 	req.MisereForms = *forms
 	req.Minimize, req.ReadOut, req.CertificateOnly = min, true, certOnly
-	res := r.Run(ctx, req, nil)
+	var report func(job.Phase, engine.Stats)
+	if w := newWatch(env, r, g.Name(), p, watchOf{progress: *progress, root: !*misere}); w != nil {
+		report = w.report
+	}
+	res := r.Run(ctx, req, report)
 	if res.Err != nil {
 		hint := "`grundy solve` finds its nimber"
 		if errors.Is(res.Err, engine.ErrTreeTooLarge) && !certOnly {
