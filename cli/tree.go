@@ -23,7 +23,7 @@ import (
 
 var cmdTree = &Command{
 	Name:      "tree",
-	UsageLine: "tree GAME POSITION (-o FILE | --certificate FILE) [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--progress] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
+	UsageLine: "tree GAME POSITION -o FILE [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--progress] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
 	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
 	Run:       runTree,
 }
@@ -49,7 +49,7 @@ func picture(format string) treeWriter {
 
 func runTree(ctx context.Context, env *Env, args []string) int {
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
-	out := fs.String("o", "", "the file to write: .json, .svg, .pdf, .png or .tex (TikZ)")
+	out := fs.String("o", "", "the file to write: .json, .svg, .pdf, .png or .tex (TikZ); left out with --certificate, the certificate alone")
 	outcomeOnly := fs.Bool("outcome-only", false, "prove the outcome only: the root is (P, 0)")
 	misere := fs.Bool("misere", false, "prove the misère outcome (the last player to move loses): a tree of whole positions")
 	forms := fs.Bool("forms", false, "with --misere: a tree of couples (position, misère form), each option's small components carried as their form; far smaller, checked with the theory of misère forms")
