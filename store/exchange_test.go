@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -253,5 +254,34 @@ func TestReadDatabase_Format(t *testing.T) {
 	_, err = ReadDatabase(strings.NewReader("[Positions+Nimber]\n"), "a.spr", nil)
 	if err == nil || !strings.Contains(err.Error(), "does not name its game") {
 		t.Errorf("a Glop file with no game: %v", err)
+	}
+}
+
+// A database compressed by gzip is read as the same file plain, whatever its name; one cut
+// short, or compressed twice, is refused with the file named.
+func TestReadDatabase_Gzip(t *testing.T) {
+	g := lookupGame(t, "sprouts")
+	text := "[Positions+Nimber]\n0*2 0\n0*3 1\n1a1a 1\n"
+	plain, err := ReadDatabase(strings.NewReader(text), "c.txt", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zipped := gzipped(text)
+	db, err := ReadDatabase(bytes.NewReader(zipped), "c.txt.gz", g)
+	if err != nil || db.Format != FormatGlop || !slices.Equal(db.Records, plain.Records) {
+		t.Fatalf("ReadDatabase of the file compressed = %+v, %v; want %+v", db, err, plain.Records)
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut.gz", zipped[:len(zipped)-6], "cut.gz"},
+		{"twice.gz", gzipped(string(zipped)), "want a nimber database"},
+		{"head.gz", zipped[:5], "compressed by gzip, but"},
+	} {
+		if _, err := ReadDatabase(bytes.NewReader(tt.data), tt.name, g); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadDatabase(%s) = %v; want an error saying %q", tt.name, err, tt.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"cmp"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -122,16 +123,33 @@ func Import(s *Store, db *Database, opts ImportOptions) (ImportReport, error) {
 // eachDatabase reads a database file of any format the store knows, as ReadDatabase does,
 // calling fn with each record.
 func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error) error {
+	return eachDatabaseIn(r, db, g, fn, true)
+}
+
+// eachDatabaseIn is eachDatabase; when unzip is true, a file compressed by gzip (a large
+// certificate: Cram 3x21's is 8 MB, 1 MB compressed) is read through it, once.
+func eachDatabaseIn(r io.Reader, db *Database, g games.Game, fn func(Record) error, unzip bool) error {
 	head := make([]byte, 1024)
 	n, err := io.ReadFull(r, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return &FileError{File: db.Name, Err: err}
 	}
 	head = head[:n]
+	whole := io.MultiReader(bytes.NewReader(head), r)
+	if unzip && bytes.HasPrefix(head, gzipMagic) {
+		z, err := gzip.NewReader(whole)
+		if err != nil {
+			return &FileError{File: db.Name, Err: fmt.Errorf("compressed by gzip, but: %w", err)}
+		}
+		defer z.Close()
+		if err := eachDatabaseIn(z, db, g, fn, false); err != nil {
+			return gzipError(db.Name, err)
+		}
+		return nil
+	}
 	if db.Format, err = DetectFormat(db.Name, head); err != nil {
 		return err
 	}
-	whole := io.MultiReader(strings.NewReader(string(head)), r)
 	if db.Format == FormatJSONL {
 		return eachJSONL(whole, db, g, fn)
 	}
@@ -139,6 +157,17 @@ func eachDatabase(r io.Reader, db *Database, g games.Game, fn func(Record) error
 		return &FileError{File: db.Name, Err: fmt.Errorf("a database of Glop or SPOTS does not name its game: say which (--game)")}
 	}
 	return eachGlop(whole, db, g, fn)
+}
+
+// gzipMagic begins a file compressed by gzip.
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// gzipError says that a compressed file's stream is corrupt, where the reading failed on it.
+func gzipError(name string, err error) error {
+	if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &FileError{File: name, Err: fmt.Errorf("compressed by gzip, but cut short or corrupt: %w", err)}
+	}
+	return err
 }
 
 // importStaged stages the records each gives, checks them against the store and adds them

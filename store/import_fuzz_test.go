@@ -2,8 +2,18 @@ package store
 
 import (
 	"bytes"
+	"compress/gzip"
 	"testing"
 )
+
+// gzipped is text compressed by gzip.
+func gzipped(text string) []byte {
+	var buf bytes.Buffer
+	z := gzip.NewWriter(&buf)
+	z.Write([]byte(text))
+	z.Close()
+	return buf.Bytes()
+}
 
 // FuzzImportFile: the staged import of any input agrees with reading it whole: the same
 // error, word for word (and the store left empty), or the same facts stored.
@@ -14,6 +24,7 @@ func FuzzImportFile(f *testing.F) {
 	f.Add([]byte("[Positions+Nimber]\n1a1a 1\n1a1a 1\n0*3 1\n"))                     // a line twice
 	f.Add([]byte("{\"game\":\"sprouts\",\"position\":\"0*3\",\"not_equal\":[0]}\n")) // ≠ only
 	f.Add([]byte("[Positions+Nimber]\n0*2 0"))                                       // truncated
+	f.Add(gzipped("[Positions+Nimber]\n0*2 0\n0*3 1\n"))                             // compressed
 	g := lookupGame(f, "sprouts")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		db, whole := ReadDatabase(bytes.NewReader(data), "fuzz.spr", g)
