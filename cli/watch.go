@@ -150,6 +150,10 @@ type rootWatch struct {
 type rootComponent struct {
 	pos  engine.Position
 	opts [][]engine.Position
+	// decidedAt is, for each option, 1 + the heap with which it was last seen decided, 0
+	// if none: a fact once proven stays true, though the cache may let it go, and the count
+	// of options decided never goes down for the heap tried.
+	decidedAt []int
 }
 
 func newRootWatch(cached func(engine.Position) (engine.Fact, bool), p engine.Position) rootWatch {
@@ -172,6 +176,7 @@ func newRootWatch(cached func(engine.Position) (engine.Fact, bool), p engine.Pos
 				rc.opts = append(rc.opts, o.Split())
 			}
 		}
+		rc.decidedAt = make([]int, len(rc.opts))
 		w.comps = append(w.comps, rc)
 	}
 	return w
@@ -207,10 +212,15 @@ func (w rootWatch) String() string {
 	return ""
 }
 
-// decided counts the options of c whose outcome with a heap of n is known, and reports
-// whether one is known to be losing (then c's nimber is not n).
+// decided counts the options of c whose outcome with a heap of n is known, or was known
+// when last looked at, and reports whether one is known to be losing (then c's nimber is not
+// n).
 func (w rootWatch) decided(c rootComponent, n int) (count int, losing bool) {
-	for _, parts := range c.opts {
+	for i, parts := range c.opts {
+		if c.decidedAt[i] == n+1 {
+			count++
+			continue
+		}
 		x, open := n, []engine.Fact(nil)
 		for _, p := range parts {
 			f, _ := w.known(p)
@@ -220,10 +230,14 @@ func (w rootWatch) decided(c rootComponent, n int) (count int, losing bool) {
 				open = append(open, f)
 			}
 		}
+		lost := len(open) == 0 && x == 0 // looked at again each time: it says more
 		if len(open) == 0 || len(open) == 1 && open[0].Excludes(x) {
 			count++
+			if !lost {
+				c.decidedAt[i] = n + 1
+			}
 		}
-		losing = losing || len(open) == 0 && x == 0
+		losing = losing || lost
 	}
 	return count, losing
 }

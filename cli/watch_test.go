@@ -92,6 +92,20 @@ func TestRootWatch_Words(t *testing.T) {
 	if !strings.HasPrefix(got, "nimber ≠ 0, 1; trying 2: 1 of 7 options decided, a losing one found") {
 		t.Errorf("root ≠ 0, 1 and one option's components known: %q", got)
 	}
+	// An option decided stays counted for the heap tried when the cache lets its facts go.
+	facts[root.Key()] = engine.Fact{}.Without(0).Without(1).Without(2)
+	for _, c := range w.comps[0].opts[1] {
+		facts[c.Key()] = engine.Fact{}.WithNimber(0)
+	}
+	if got := w.String(); !strings.HasSuffix(got, "trying 3: 2 of 7 options decided") {
+		t.Errorf("two options known with heap 3: %q", got)
+	}
+	for _, c := range w.comps[0].opts[1] {
+		delete(facts, c.Key())
+	}
+	if got := w.String(); !strings.HasSuffix(got, "trying 3: 2 of 7 options decided") {
+		t.Errorf("an option's facts let go: %q, want it still counted", got)
+	}
 	facts[root.Key()] = engine.Fact{}.WithNimber(1)
 	if got := w.String(); got != "" {
 		t.Errorf("root's nimber known: %q, want nothing", got)
