@@ -37,7 +37,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The nimbers known (Uiterwijk's and Beling's tables, and our own runs), by RxC with R ≤ C.
 declare -A known=([3x12]=1 [3x13]=2 [3x14]=3 [3x15]=1 [3x16]=4 [3x17]=0 [3x18]=1 [3x19]=0
-	[3x20]=2 [4x8]=0 [4x9]=1 [4x11]=1 [5x6]=2 [5x7]=1 [5x8]=1 [5x9]=1 [5x10]=2 [6x7]=5 [7x7]=1)
+	[3x20]=2 [3x21]=1 [4x8]=0 [4x9]=1 [4x11]=1 [5x6]=2 [5x7]=1 [5x8]=1 [5x9]=1 [5x10]=2 [6x7]=5 [7x7]=1)
 
 # short RxC: the board with its shorter side first.
 short() {
