@@ -9,9 +9,9 @@ import (
 )
 
 // The certificate of 3x21 = 1 that docs/certificates ships (gzip) stays readable as the
-// game's notation changes: every line one Cram component with its
-// nimber. Its check from the rules (`grundy db check cram-3x21.txt.gz --game cram 3x21
-// --no-theory`, 2.4 minutes and 5 GB) is too long for the tests; docs/results.md gives it.
+// game's notation changes: every line one Cram component with its nimber. Its check from
+// the rules (`grundy db check cram-3x21.txt.gz --game cram 3x21 --no-theory`, 2.4 minutes
+// and 5 GB) is too long for the tests; docs/results.md gives it.
 func TestCertificate3x21_Reads(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 212 668 boards")
