@@ -24,7 +24,7 @@ import (
 var cmdTree = &Command{
 	Name:      "tree",
 	UsageLine: "tree GAME POSITION -o FILE [--algo A] [--outcome-only] [--minimize D|Nx [--seed S]] [--certificate FILE] [--misere [--forms]] [--timeout D] [--progress] [--cache-mb N] [--dpi N] [--depth D] [--width PT] [--workers N] [--db PATH | --no-db]",
-	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex)",
+	Short:     "save the solution tree (.json, .svg, .pdf, .png, .tex), or its certificate alone",
 	Run:       runTree,
 }
 
