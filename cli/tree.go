@@ -190,11 +190,7 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 		if min.Time > 0 || min.Rounds > 0 {
 			recs = checkedRecords(ctx, g, p, recs)
 		}
-		err := atomicfile.Write(*certificate, func(w io.Writer) error {
-			_, _, err := store.WriteGlop(w, store.FormatGlop, recs)
-			return err
-		})
-		if err != nil {
+		if err := writeGlopFile(*certificate, recs); err != nil {
 			return fail(env, "tree", usageError{err.Error()})
 		}
 		fmt.Fprintf(env.Stdout, "%s: the certificate, %d losing couples (grundy db check %s --game %s %s verifies it)\n",
@@ -271,6 +267,14 @@ func checkFolder(flag, file string) error {
 	return nil
 }
 
+// writeGlopFile writes recs to file, atomically, as a [Positions+Nimber] database.
+func writeGlopFile(file string, recs []store.Record) error {
+	return atomicfile.Write(file, func(w io.Writer) error {
+		_, _, err := store.WriteGlop(w, store.FormatGlop, recs)
+		return err
+	})
+}
+
 // writeCertificateOnly writes the certificate a request read out alone (tree --certificate
 // without -o) and says what it proves.
 func writeCertificateOnly(env *Env, st *store.Store, g games.Game, text, file string, res *job.Result) int {
@@ -279,11 +283,7 @@ func writeCertificateOnly(env *Env, st *store.Store, g games.Game, text, file st
 	for i, l := range c.Losing {
 		recs[i] = store.Record{Game: g.Name(), Position: l.Position, Fact: engine.Fact{}.WithNimber(l.N)}
 	}
-	err := atomicfile.Write(file, func(w io.Writer) error {
-		_, _, err := store.WriteGlop(w, store.FormatGlop, recs)
-		return err
-	})
-	if err != nil {
+	if err := writeGlopFile(file, recs); err != nil {
 		return fail(env, "tree", usageError{err.Error()})
 	}
 	outcome := "L"

@@ -117,16 +117,9 @@ const coupleBytes = 40
 // Its couples are not bounded by MaxRecorded, only by the proof's budget (WithProofBytes).
 // It does not minimise.
 func (s *Solver) ExtractCertificate(ctx context.Context, game string, p Position, nimber bool, opts ...ExtractOption) (*Certificate, error) {
-	var c extractConfig
-	for _, o := range opts {
-		o(&c)
-	}
 	s.begin(ctx)
-	x := s.newExtractor()
-	x.maxNodes, x.bare = c.maxNodes, true
-	if c.bytes > 0 {
-		x.budget = c.bytes
-	}
+	x := s.extractorFor(configOf(opts))
+	x.bare = true
 	root, err := x.root(p, nimber)
 	if stopErr := s.end(); stopErr != nil {
 		return nil, stopErr
@@ -174,20 +167,30 @@ func (s *Solver) extractTree(ctx context.Context, game string, p Position, nimbe
 	})
 }
 
-// extract reads out the proof whose root prove proves, as opts say.
-func (s *Solver) extract(ctx context.Context, game string, opts []ExtractOption, prove func(*extractor, extractConfig) (*extractor, ref, error)) (*Tree, error) {
+// configOf is the configuration opts set.
+func configOf(opts []ExtractOption) extractConfig {
 	var c extractConfig
 	for _, o := range opts {
 		o(&c)
 	}
-	s.begin(ctx)
+	return c
+}
+
+// extractorFor returns a new extractor within c's bounds, taking c's given couples.
+func (s *Solver) extractorFor(c extractConfig) *extractor {
 	x := s.newExtractor()
-	x.maxNodes = c.maxNodes
-	x.given = c.given
+	x.maxNodes, x.given = c.maxNodes, c.given
 	if c.bytes > 0 {
 		x.budget = c.bytes
 	}
-	x, root, err := prove(x, c)
+	return x
+}
+
+// extract reads out the proof whose root prove proves, as opts say.
+func (s *Solver) extract(ctx context.Context, game string, opts []ExtractOption, prove func(*extractor, extractConfig) (*extractor, ref, error)) (*Tree, error) {
+	c := configOf(opts)
+	s.begin(ctx)
+	x, root, err := prove(s.extractorFor(c), c)
 	var t *Tree
 	if err == nil {
 		t, err = x.tree(game, root)
