@@ -180,10 +180,13 @@ func waitBusy(t *testing.T, url, creds, name string, within time.Duration) strin
 	return ""
 }
 
-// Three workers solve Cram 3x13 (nimber 2, 450 000 nodes in units of 40 000; each result
-// is read out as a proof and checked by the coordinator, which takes about three times the
-// search alone); one is killed with SIGKILL in the middle of a unit, which JetStream hands
-// to another once its AckWait (2 s) passes with no heartbeat.
+// A worker searching Cram 3x13 (nimber 2, about 220 000 nodes in units of 40 000; each
+// result is read out as a proof and checked by the coordinator) is killed with SIGKILL in
+// the middle of a unit, which JetStream hands to another once its AckWait (2 s) passes with
+// no heartbeat. The second worker joins only after that wait, so that the unit it takes
+// first is the redelivered one (JetStream serves redeliveries before new messages): with
+// both at work from the start, a proof of the other heaps could decide the killed unit
+// first, and its redelivery would then be searched for nothing, or not at all.
 func TestIntegration_WorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of half a minute or more")
@@ -191,17 +194,18 @@ func TestIntegration_WorkerKilled(t *testing.T) {
 	xdg, addr, creds := t.TempDir(), freeAddr(t), t.TempDir()
 	serve(t, xdg, addr, t.TempDir(), creds, "--unit-nodes", "40000")
 	url := "tls://" + addr
-	var workers []*proc
-	for i := range 3 {
-		args := append([]string{"work", "--server", url, "--no-db", "--workers", "1",
-			"--name", fmt.Sprintf("w%d", i), "--cache-mb", "128"}, as(creds, WorkerCreds)...)
-		workers = append(workers, start(t, xdg, args...))
+	worker := func(name string) *proc {
+		return start(t, xdg, append([]string{"work", "--server", url, "--no-db", "--workers", "1",
+			"--name", name, "--cache-mb", "128"}, as(creds, WorkerCreds)...)...)
 	}
+	w0 := worker("w0")
 	solve := start(t, xdg, append([]string{"solve", "cram", "3x13", "--server", url, "--json", "--timeout", "400s"}, as(creds, ClientCreds)...)...)
 	unit := waitBusy(t, url, creds, "w0", 60*time.Second)
 	time.Sleep(time.Second) // into the unit's search
-	workers[0].kill()
+	w0.kill()
 	t.Logf("killed w0 while it searched %s", unit)
+	time.Sleep(3 * time.Second) // past the AckWait: the unit waits for redelivery
+	worker("w1")
 	out := answer(t, solve, 410*time.Second)
 	if *out.Nimber != 2 || out.Outcome != Win {
 		t.Errorf("cluster: cram 3x13 = %s %d, want W, nimber 2", out.Outcome, *out.Nimber)
