@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 
 	_ "a.grundy.local/earlyenv" // before fyne's init: see its doc
@@ -21,10 +22,32 @@ func main() {
 	// closed), which would otherwise end the process with nothing printed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	endProfile := profileCPU()
 	// fyne's driver locks this goroutine to the main thread in its init, for the window. The
 	// command line opens none, and a search on a locked thread hands its core away at each
 	// preemption and waits to get it back: it runs on a goroutine of its own.
 	code := make(chan int)
 	go func() { code <- cli.Main(ctx, os.Args[1:], os.Stdout, os.Stderr) }()
-	os.Exit(<-code)
+	c := <-code
+	endProfile() // os.Exit runs no deferred call
+	os.Exit(c)
+}
+
+// profileCPU writes a CPU profile of the command to the file GRUNDY_CPUPROFILE names, when
+// set (`go tool pprof FILE`: where a long search spends its time, on the user's own run),
+// and returns what ends it.
+func profileCPU() func() {
+	name := os.Getenv("GRUNDY_CPUPROFILE")
+	if name == "" {
+		return func() {}
+	}
+	f, err := os.Create(name)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		os.Stderr.WriteString("grundy: GRUNDY_CPUPROFILE: " + err.Error() + "\n")
+		return func() {}
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
 }

@@ -108,3 +108,27 @@ func TestOvernight(t *testing.T) {
 		t.Error("overnight.sh -x: exit 0, want a usage error")
 	}
 }
+
+// TestBinary_CPUProfile: GRUNDY_CPUPROFILE makes the command write a CPU profile (pprof's
+// gzip-compressed format) that it ends before it exits; a file that cannot be made is said
+// so on stderr, and the command runs all the same.
+func TestBinary_CPUProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildGrundy(t)
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	t.Setenv("GRUNDY_CPUPROFILE", prof)
+	if code, out, errOut := run(bin, "solve", "cram", "3x7", "--no-db"); code != 0 || !strings.Contains(out, "nimber") {
+		t.Fatalf("solve with a profile: exit %d, %q, %q", code, out, errOut)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("GRUNDY_CPUPROFILE: %d bytes (%v), want a gzip-compressed profile", len(b), err)
+	}
+	t.Setenv("GRUNDY_CPUPROFILE", filepath.Join(t.TempDir(), "no", "such", "folder", "cpu.prof"))
+	code, out, errOut := run(bin, "solve", "cram", "3x7", "--no-db")
+	if code != 0 || !strings.Contains(out, "nimber") || !strings.Contains(errOut, "GRUNDY_CPUPROFILE") {
+		t.Fatalf("an unwritable profile: exit %d, %q, %q; want the answer and a word on stderr", code, out, errOut)
+	}
+}

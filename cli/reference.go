@@ -15,7 +15,7 @@ const (
 	refName     = "grundy: solve impartial games with nimbers (Lemoine & Viennot, \"Nimbers are inevitable\")"
 	refOpens    = "With no arguments, grundy opens the Grundy Workbench window; with a command, it runs that command headless."
 	refFlags    = "A flag takes its value as `--flag value` or `--flag=value`, and may stand before, between or after the positional arguments; `--` ends the flags. `grundy COMMAND -h` (or `grundy help COMMAND`) prints a command's usage and flags."
-	refStore    = "The facts store is `$XDG_DATA_HOME/grundy`, else `~/.local/share/grundy`, unless `--db PATH` names another or `--no-db` asks for none."
+	refStore    = "The facts store is `$XDG_DATA_HOME/grundy`, else `~/.local/share/grundy`, unless `--db PATH` names another or `--no-db` asks for none. With `GRUNDY_CPUPROFILE=FILE` in its environment, a command writes a CPU profile of its run to FILE, for `go tool pprof`: where a long search spends its time."
 	refExitIntr = "Bad input prints one line on stderr naming what was wrong. The exit status:"
 )
 
