@@ -97,22 +97,24 @@ func TestSimulation(t *testing.T) {
 }
 
 // BenchmarkSimulation is TestSimulation's run on Cram 5x6, timed, on units of 5 000 to
-// 50 000 nodes, each result with its proof, checked by the coordinator: go test -run '^$'
-// -bench Simulation ./cluster/ (docs/benchmarks.md: Cluster). Each takes minutes here.
+// 50 000 nodes, each result with its proof, checked by the coordinator, and on Sprouts 0*11
+// (nimber 1) in units of 10 000: go test -run '^$' -bench Simulation ./cluster/
+// (docs/benchmarks.md: Cluster). Each takes minutes here.
 func BenchmarkSimulation(b *testing.B) {
 	for _, c := range []struct {
-		name  string
-		nodes int64
+		name, game, pos string
+		nodes           int64
 	}{
-		{"units-5000", 5000},
-		{"units-20000", 20000},
-		{"units-50000", 50000},
+		{"units-5000", "cram", "5x6", 5000},
+		{"units-20000", "cram", "5x6", 20000},
+		{"units-50000", "cram", "5x6", 50000},
+		{"sprouts-units-10000", "sprouts", "0*11", 10000},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				r := simulate(b, "cram", "5x6", 64, 4, Config{UnitNodes: c.nodes, Window: 4, AckWait: 5 * time.Second},
+				r := simulate(b, c.game, c.pos, 64, 4, Config{UnitNodes: c.nodes, Window: 4, AckWait: 5 * time.Second},
 					WorkerConfig{CacheMB: 8, Workers: 1})
-				r.log(b, "cram 5x6, 64 workers, "+c.name)
+				r.log(b, c.game+" "+c.pos+", 64 workers, "+c.name)
 				b.ReportMetric(float64(r.Units), "units")
 				b.ReportMetric(float64(r.Streamed), "facts")
 				b.ReportMetric(r.FactsPerSec, "facts/s")
