@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -292,6 +293,47 @@ func TestMisereByForms_RandomPositions(t *testing.T) {
 				}
 			}
 		}
+		team := engine.NewSolver(engine.WithWorkers(2))
+		team.UseProofNumbers(i%2 == 0)
+		if win, err := team.MisereOutcomeByForms(ctx, p, nil); err != nil || win != want {
+			t.Fatalf("two workers: MisereOutcomeByForms(%s) = %v, %v, want %v", p, win, err, want)
+		}
+	}
+}
+
+// TestMisereByForms_Team: two workers deciding the root's options apart, by proof numbers
+// (even p) and depth first (odd p), give A164950's outcomes of 0*1 … 0*8 (0*6 with -short),
+// one table of forms kept from one p to the next; the reports name the root's options, the
+// refuted ones never fewer than before, and never call the root proven while it is split.
+func TestMisereByForms_Team(t *testing.T) {
+	last := 8
+	if testing.Short() {
+		last = 6
+	}
+	f := engine.NewMisereForms()
+	f.MaxHint = 9
+	for spots := 1; spots <= last; spots++ {
+		_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+		var reports []engine.ProofProgress
+		s := engine.NewSolver(engine.WithWorkers(2), engine.WithProgress(func(st engine.Stats) {
+			if st.Proof != nil && st.Proof.RootOptions > 0 {
+				reports = append(reports, *st.Proof)
+			}
+		}, 0))
+		s.UseProofNumbers(spots%2 == 0)
+		start := time.Now()
+		win, err := s.MisereOutcomeByForms(context.Background(), p, f)
+		if got := outcome(win); err != nil || got != misereSpots[spots-1:spots] {
+			t.Fatalf("two workers: misère 0*%d = %s, %v, want %s", spots, got, err, misereSpots[spots-1:spots])
+		}
+		refuted := 0
+		for _, r := range reports {
+			if r.RootRefuted > r.RootOptions || r.RootRefuted < refuted || r.Proven() || r.Root.Position != fmt.Sprintf("0*%d", spots) {
+				t.Fatalf("0*%d: report of root %q, %d of %d options refuted after %d, proven %v", spots, r.Root.Position, r.RootRefuted, r.RootOptions, refuted, r.Proven())
+			}
+			refuted = r.RootRefuted
+		}
+		t.Logf("misère 0*%d = %s in %v, %d nodes, %d reports", spots, outcome(win), time.Since(start), s.Stats().Nodes, len(reports))
 	}
 }
 
@@ -593,3 +635,62 @@ func TestProveMisereForms_TooLarge(t *testing.T) {
 		t.Errorf("within the default budget: %v", err)
 	}
 }
+
+// TestMisereForms_StopKeepsTable: a search stopped anywhere, in the middle of forming a
+// component too, leaves its table of forms right for the searches that keep it (it kept a
+// component whose options the stop cut off as the form of no move, and a later search of
+// the same table called 0*1 a loss). The stop comes at the n-th option made, for many n.
+func TestMisereForms_StopKeepsTable(t *testing.T) {
+	last := 5
+	if testing.Short() {
+		last = 4
+	}
+	_, p := parse(t, "sprouts", "0*6")
+	for n := 1; n <= 400; n += 3 {
+		f := engine.NewMisereForms()
+		f.MaxHint = 9
+		ctx, cancel := context.WithCancel(context.Background())
+		left := n
+		engine.NewSolver().MisereOutcomeByForms(ctx, cancelAt{p, &left, cancel}, f)
+		cancel()
+		for spots := 1; spots <= last; spots++ {
+			_, q := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+			win, err := engine.NewSolver().MisereOutcomeByForms(context.Background(), q, f)
+			if got := outcome(win); err != nil || got != misereSpots[spots-1:spots] {
+				t.Fatalf("after a stop at option %d: misère 0*%d = %s, %v, want %s", n, spots, got, err, misereSpots[spots-1:spots])
+			}
+		}
+	}
+}
+
+// cancelAt is a position whose options, and theirs below them, call cancel once left of
+// them were made: a stop anywhere in a search, where polling the context finds it.
+type cancelAt struct {
+	engine.Position
+	left   *int
+	cancel func()
+}
+
+func (c cancelAt) Options() iter.Seq[engine.Position] {
+	return func(yield func(engine.Position) bool) {
+		for o := range c.Position.Options() {
+			if *c.left--; *c.left == 0 {
+				c.cancel()
+			}
+			if !yield(cancelAt{o, c.left, c.cancel}) {
+				return
+			}
+		}
+	}
+}
+
+func (c cancelAt) Split() []engine.Position {
+	var out []engine.Position
+	for _, q := range c.Position.Split() {
+		out = append(out, cancelAt{q, c.left, c.cancel})
+	}
+	return out
+}
+
+func (c cancelAt) Hint() int  { return engine.HintOf(c.Position) }
+func (c cancelAt) Guess() int { return engine.GuessOf(c.Position) }
