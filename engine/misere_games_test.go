@@ -293,47 +293,6 @@ func TestMisereByForms_RandomPositions(t *testing.T) {
 				}
 			}
 		}
-		team := engine.NewSolver(engine.WithWorkers(2))
-		team.UseProofNumbers(i%2 == 0)
-		if win, err := team.MisereOutcomeByForms(ctx, p, nil); err != nil || win != want {
-			t.Fatalf("two workers: MisereOutcomeByForms(%s) = %v, %v, want %v", p, win, err, want)
-		}
-	}
-}
-
-// TestMisereByForms_Team: two workers deciding the root's options apart, by proof numbers
-// (even p) and depth first (odd p), give A164950's outcomes of 0*1 … 0*8 (0*6 with -short),
-// one table of forms kept from one p to the next; the reports name the root's options, the
-// refuted ones never fewer than before, and never call the root proven while it is split.
-func TestMisereByForms_Team(t *testing.T) {
-	last := 8
-	if testing.Short() {
-		last = 6
-	}
-	f := engine.NewMisereForms()
-	f.MaxHint = 9
-	for spots := 1; spots <= last; spots++ {
-		_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
-		var reports []engine.ProofProgress
-		s := engine.NewSolver(engine.WithWorkers(2), engine.WithProgress(func(st engine.Stats) {
-			if st.Proof != nil && st.Proof.RootOptions > 0 {
-				reports = append(reports, *st.Proof)
-			}
-		}, 0))
-		s.UseProofNumbers(spots%2 == 0)
-		start := time.Now()
-		win, err := s.MisereOutcomeByForms(context.Background(), p, f)
-		if got := outcome(win); err != nil || got != misereSpots[spots-1:spots] {
-			t.Fatalf("two workers: misère 0*%d = %s, %v, want %s", spots, got, err, misereSpots[spots-1:spots])
-		}
-		refuted := 0
-		for _, r := range reports {
-			if r.RootRefuted > r.RootOptions || r.RootRefuted < refuted || r.Proven() || r.Root.Position != fmt.Sprintf("0*%d", spots) {
-				t.Fatalf("0*%d: report of root %q, %d of %d options refuted after %d, proven %v", spots, r.Root.Position, r.RootRefuted, r.RootOptions, refuted, r.Proven())
-			}
-			refuted = r.RootRefuted
-		}
-		t.Logf("misère 0*%d = %s in %v, %d nodes, %d reports", spots, outcome(win), time.Since(start), s.Stats().Nodes, len(reports))
 	}
 }
 

@@ -59,13 +59,6 @@ func NewMisereForms() *MisereForms {
 	return f
 }
 
-// fresh returns an empty table of forms with f's budgets.
-func (f *MisereForms) fresh() *MisereForms {
-	g := NewMisereForms()
-	g.Budget, g.MaxHint = f.Budget, f.MaxHint
-	return g
-}
-
 // Len is the number of forms kept.
 func (f *MisereForms) Len() int { return len(f.opts) }
 
@@ -292,30 +285,17 @@ func (f *MisereForms) tryComponent(c part, stop func() bool) (int32, bool) {
 // under their misère keys.
 func (s *Solver) MisereOutcomeByForms(ctx context.Context, p Position, forms *MisereForms) (win bool, err error) {
 	s.begin(ctx)
-	if forms == nil {
-		forms = NewMisereForms()
-	}
-	if s.par.team != nil && s.rec == nil {
-		win = s.misereTogether(p, forms)
-	} else {
-		m, done := s.canonSearch(forms)
-		win = m.decide(p)
-		done()
-	}
-	return win, s.end()
-}
-
-// decide is the misère outcome of the whole position p, by proof numbers when the solver
-// goes by them, else depth first.
-func (m *misereCanonSearch) decide(p Position) bool {
+	m, done := s.canonSearch(forms)
+	defer done()
 	large, t := m.absorb(nil, partsOf(p.Split()), 0)
 	switch {
-	case m.s.err != nil:
-		return false
-	case m.s.pns != nil:
-		return m.proofNumbers(large, t)
+	case s.err != nil:
+	case s.pns != nil:
+		win = m.proofNumbers(large, t)
+	default:
+		win = m.outcome(large, t)
 	}
-	return m.outcome(large, t)
+	return win, s.end()
 }
 
 // canonSearch starts a search by forms with forms (nil: a fresh table), which makes the

@@ -86,11 +86,7 @@ func (p *ProofProgress) Won() bool { return p.Options == 0 && p.PN == 0 }
 func (s *Solver) pnPublish() {
 	switch g := s.pns; {
 	case s.mpn != nil:
-		p := s.mpn.progress()
-		if s.mteam != nil {
-			s.mteam.frame(p)
-		}
-		s.c.proof.Store(p)
+		s.c.proof.Store(s.mpn.progress())
 	case s.dfpn != nil: // it comes first (searchOutcome)
 		if p := s.dfpn.progress(); p != nil {
 			s.c.proof.Store(p)

@@ -16,17 +16,16 @@ type Solver struct {
 	cache       Cache
 	progress    func(Stats)
 	every       time.Duration
-	limit       int64       // most nodes a search may expand; 0: no bound
-	treeMax     int64       // bytes a recorded search may keep; 0: DefaultTreeBytes
-	noTheory    bool        // never ask a Valuer: every nimber is searched
-	rec         *recorder   // non-nil while a search records its solution tree
-	claims      Claims      // facts told, not proven: they order options (claims.go)
-	pns         *pnSearch   // non-nil: searches are proof-number searches (WithProofNumbers)
-	dfpn        *dfSearch   // non-nil: searches are df-pn searches (WithDFPN), before pns
-	mpn         *miserePN   // the misère proof-number search running, for its reports
-	mteam       *misereTeam // the team's misère search of the root's options, for its reports
-	pinned      *pinned     // the facts that cost the most, beside the cache (pinned.go)
-	pinnedBytes int64       // the bytes pinned may take; 0: DefaultPinnedBytes
+	limit       int64     // most nodes a search may expand; 0: no bound
+	treeMax     int64     // bytes a recorded search may keep; 0: DefaultTreeBytes
+	noTheory    bool      // never ask a Valuer: every nimber is searched
+	rec         *recorder // non-nil while a search records its solution tree
+	claims      Claims    // facts told, not proven: they order options (claims.go)
+	pns         *pnSearch // non-nil: searches are proof-number searches (WithProofNumbers)
+	dfpn        *dfSearch // non-nil: searches are df-pn searches (WithDFPN), before pns
+	mpn         *miserePN // the misère proof-number search running, for its reports
+	pinned      *pinned   // the facts that cost the most, beside the cache (pinned.go)
+	pinnedBytes int64     // the bytes pinned may take; 0: DefaultPinnedBytes
 
 	// Buffers reused by the nodes at each depth of the search, so that expanding a node
 	// allocates little: a node's options live until its search returns, and the nodes
