@@ -9,7 +9,8 @@ import (
 )
 
 // TestSolve_Misere: `solve --misere` prints the misère outcome and no nimber, in JSON and in
-// text; an --algo that computes nimbers is refused.
+// text, searched by one worker whatever --workers asks; an --algo that computes nimbers is
+// refused.
 func TestSolve_Misere(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	cases := []struct {
@@ -22,13 +23,18 @@ func TestSolve_Misere(t *testing.T) {
 		{"kayles", "4", "L"}, // normal play: W
 	}
 	for _, c := range cases {
-		code, out, errOut := grundy("solve", c.game, c.pos, "--misere", "--json", "--tree-nodes", "20000")
-		var got map[string]any
+		code, out, errOut := grundy("solve", c.game, c.pos, "--misere", "--json", "--tree-nodes", "20000", "--workers", "2")
+		var got struct {
+			Outcome string
+			Misere  bool
+			Nimber  *int
+			Stats   struct{ Workers int }
+		}
 		if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
 			t.Fatalf("solve %s %s --misere --json: exit %d %q %q", c.game, c.pos, code, out, errOut)
 		}
-		if _, has := got["nimber"]; got["outcome"] != c.want || got["misere"] != true || has {
-			t.Errorf("solve %s %s --misere --json = %s, want outcome %s, misere true, no nimber", c.game, c.pos, out, c.want)
+		if got.Outcome != c.want || !got.Misere || got.Nimber != nil || got.Stats.Workers != 1 {
+			t.Errorf("solve %s %s --misere --json --workers 2 = %s, want outcome %s, misere true, no nimber, one worker (misère play's search has one)", c.game, c.pos, out, c.want)
 		}
 	}
 	code, out, _ := grundy("solve", "nim", "1 1", "--misere")

@@ -183,6 +183,9 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 		defer st.Close()
 	}
 	cfg := job.Config{CacheMB: f.cacheMB, Every: time.Second, Store: st, Workers: f.workers.count()}
+	if f.misere {
+		cfg.Workers = 1 // misère play is searched by one worker: the whole budget is its
+	}
 	r, err := job.NewRunner(g.Name(), cfg)
 	if err != nil {
 		return fail(env, "solve", err)
