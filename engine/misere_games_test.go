@@ -600,12 +600,12 @@ func TestProveMisereForms_TooLarge(t *testing.T) {
 // component whose options the stop cut off as the form of no move, and a later search of
 // the same table called 0*1 a loss). The stop comes at the n-th option made, for many n.
 func TestMisereForms_StopKeepsTable(t *testing.T) {
-	last := 5
+	last, step := 5, 3
 	if testing.Short() {
-		last = 4
+		last, step = 4, 7
 	}
 	_, p := parse(t, "sprouts", "0*6")
-	for n := 1; n <= 400; n += 3 {
+	for n := 1; n <= 400; n += step {
 		f := engine.NewMisereForms()
 		f.MaxHint = 9
 		ctx, cancel := context.WithCancel(context.Background())
