@@ -653,3 +653,34 @@ func (c cancelAt) Split() []engine.Position {
 
 func (c cancelAt) Hint() int  { return engine.HintOf(c.Position) }
 func (c cancelAt) Guess() int { return engine.GuessOf(c.Position) }
+
+// TestMisereByForms_CacheAcrossTables: a position with small lands proven by one search is
+// known to the next through the cache, though the next forms its lands in a table of its own
+// (their forms' ids differ; their names do not).
+func TestMisereByForms_CacheAcrossTables(t *testing.T) {
+	_, p := parse(t, "sprouts", "0*4+0*2") // 0*2 is small: the root carries its form
+	cache := engine.NewMapCache()
+	var wins []bool
+	var nodes []int64
+	for i := range 2 {
+		f := engine.NewMisereForms()
+		f.MaxHint = 9
+		if i == 1 {
+			_, q := parse(t, "sprouts", "0*3+0*1") // other forms first: other ids
+			if _, err := engine.NewSolver(engine.WithCache(cache)).MisereOutcomeByForms(context.Background(), q, f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := engine.NewSolver(engine.WithCache(cache))
+		s.UseProofNumbers(true)
+		win, err := s.MisereOutcomeByForms(context.Background(), p, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wins, nodes = append(wins, win), append(nodes, s.Stats().Nodes)
+	}
+	want := bruteMisere(p, map[string]bool{})
+	if wins[0] != want || wins[1] != want || nodes[0] == 0 || nodes[1] != 0 {
+		t.Errorf("misère 0*4+0*2: %v in %d nodes, then %v in %d with another table; want %v, then no node", wins[0], nodes[0], wins[1], nodes[1], want)
+	}
+}

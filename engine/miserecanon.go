@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Misère canonical forms (Conway, On Numbers and Games, ch. 12; the "reduced canonical trees"
@@ -30,6 +33,7 @@ import (
 type MisereForms struct {
 	opts  [][]int32          // the options of each form, sorted, distinct
 	win   []bool             // the misère outcome of each form for the player to move
+	name  []string           // each form's name in the keys of positions (formName)
 	index map[string]int32   // forms by their options (formKey)
 	sums  map[[2]int32]int32 // the form of a sum of two forms, the smaller first
 	comps map[string]formed  // the form of a component and its size, by its key
@@ -55,6 +59,7 @@ func NewMisereForms() *MisereForms {
 		comps: map[string]formed{}, large: map[string]bool{}, Budget: DefaultMisereBudget}
 	f.opts = append(f.opts, nil)
 	f.win = append(f.win, true) // no move: under misère play, a win
+	f.name = append(f.name, "")
 	f.index[""] = 0
 	return f
 }
@@ -102,8 +107,32 @@ func (f *MisereForms) Node(opts []int32) int32 {
 	}
 	f.opts = append(f.opts, slices.Clone(opts))
 	f.win = append(f.win, win)
+	f.name = append(f.name, f.nameOf(opts))
 	f.index[key] = id
 	return id
+}
+
+// formPart begins a form's name among the component keys of a position's key: no game's
+// key starts so.
+const formPart = "~form:"
+
+// nameOf names the form whose options are opts by its tree alone, whatever the table: a
+// hash of its options' names, sorted (the ids are the table's own, in the order the forms
+// came). Two tables, or two runs, name one form alike, so the key of a position with small
+// components is the same in every search, and a cache or a store shared by them may keep
+// it. 128 bits of SHA-256: two forms named alike are out of reach of any search.
+func (f *MisereForms) nameOf(opts []int32) string {
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = f.name[o]
+	}
+	slices.Sort(names)
+	h := sha256.New()
+	for _, n := range names {
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+	}
+	return formPart + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // reversibleThrough reports whether the game with options opts equals the form c by the
@@ -355,8 +384,8 @@ func (m *misereCanonSearch) outcome(large []part, t int32) bool {
 		return m.f.win[t]
 	}
 	s := m.s
-	key := formKeyOf(large, t)
-	if known, win := m.known(key, t); known {
+	key := m.f.keyOf(large, t)
+	if known, win := m.known(key); known {
 		return win
 	}
 	s.c.lookups.Add(1)
@@ -369,37 +398,32 @@ func (m *misereCanonSearch) outcome(large []part, t int32) bool {
 	if s.err != nil {
 		return false
 	}
-	m.remember(key, t, win)
+	m.remember(key, win)
 	return win
 }
 
-// known is what the search has proven of the position with key and form t, or the cache
-// holds of it when it has no small component.
-func (m *misereCanonSearch) known(key string, t int32) (known, win bool) {
+// known is what the search has proven of the position with key, or the cache holds of it
+// (a key names the form of the small components the same in every table: keyOf).
+func (m *misereCanonSearch) known(key string) (known, win bool) {
 	if win, ok := m.seen[key]; ok {
 		return true, win
 	}
-	if t == 0 {
-		if f, ok := m.s.cache.Get(key); ok {
-			if known, win := f.Outcome(0); known {
-				m.s.c.hits.Add(1)
-				return true, win
-			}
+	if f, ok := m.s.cache.Get(key); ok {
+		if known, win := f.Outcome(0); known {
+			m.s.c.hits.Add(1)
+			return true, win
 		}
 	}
 	return false, false
 }
 
-// remember keeps a proven outcome in the search's memo, and in the cache when the position
-// has no small component.
-func (m *misereCanonSearch) remember(key string, t int32, win bool) {
+// remember keeps a proven outcome in the search's memo and in the cache.
+func (m *misereCanonSearch) remember(key string, win bool) {
 	if len(m.seen) >= maxSeen {
 		clear(m.seen)
 	}
 	m.seen[key] = win
-	if t == 0 {
-		m.s.cache.Put(key, misereFact(win))
-	}
+	m.s.cache.Put(key, misereFact(win))
 }
 
 // search tries the options of the position (large, t): the moves in the large components in
@@ -473,16 +497,31 @@ func (m *misereCanonSearch) lost(large []part, t int32) bool {
 	if len(large) == 0 {
 		return !m.f.win[t]
 	}
-	key := formKeyOf(large, t)
+	key := m.f.keyOf(large, t)
 	win, ok := m.seen[key]
 	return ok && !win
 }
 
-// formKeyOf is the key of the position of large components large and form t: the misère
-// key of large alone when t is the form with no option, so that the cache may keep it.
-func formKeyOf(large []part, t int32) string {
-	if t == 0 {
-		return MisereKeyPrefix + sumKey(large)
+// keyOf is the key of the position of large components large and form t: a misère key,
+// whose list of keys holds t's name beside the components' when t has an option (the misère
+// key of large alone when it has none), sorted with them as a store writes a misère key
+// again. It is the same in every table.
+func (f *MisereForms) keyOf(large []part, t int32) string {
+	keys := sortedKeys(large)
+	if t != 0 {
+		keys = append(keys, f.name[t])
+		slices.Sort(keys)
 	}
-	return strconv.Itoa(int(t)) + "#" + sumKey(large)
+	var b strings.Builder
+	b.WriteString(MisereKeyPrefix)
+	for _, k := range keys {
+		b.WriteString(strconv.Itoa(len(k)))
+		b.WriteByte(':')
+		b.WriteString(k)
+	}
+	return b.String()
 }
+
+// IsFormName reports whether key, one of a misère key's list, names a form (a sum of small
+// components carried as one) rather than a component.
+func IsFormName(key string) bool { return strings.HasPrefix(key, formPart) }

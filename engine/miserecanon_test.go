@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -108,7 +109,8 @@ func TestMisereForms_Oracle(t *testing.T) {
 // TestMisereOutcomeByForms_Oracle: the search by forms agrees with the oracle on random graph
 // games, whatever the budget (0: every component searched; small: some formed, some not;
 // large: all formed), with every cache, one table of forms kept from one position to the
-// next, depth first and by proof numbers in turn.
+// next, depth first and by proof numbers in turn; for every third seed, each position with a
+// table of forms of its own and the cache of the others.
 func TestMisereOutcomeByForms_Oracle(t *testing.T) {
 	ctx := context.Background()
 	for name, cache := range caches(t) {
@@ -123,6 +125,10 @@ func TestMisereOutcomeByForms_Oracle(t *testing.T) {
 				for i := range 6 {
 					p := randomPosition(r, g)
 					s.UseProofNumbers(i%2 == 1)
+					if seed%3 == 0 { // a table of its own, the facts of the others' in the cache
+						f = NewMisereForms()
+						f.Budget = budget
+					}
 					win, err := s.MisereOutcomeByForms(ctx, p, f)
 					if err != nil {
 						t.Fatal(err)
@@ -147,4 +153,56 @@ func TestMisereOutcomeByForms_Stops(t *testing.T) {
 	if _, err := NewSolver().MisereOutcomeByForms(ctx, tokens{g, []int{39, 38}}, f); err == nil {
 		t.Error("a cancelled search gave no error")
 	}
+}
+
+// TestMisereForms_NamesAcrossTables: a form's name is the same in every table, whatever the
+// order its forms came in (ids differ), and the 22 games born by day 4 have 22 names.
+func TestMisereForms_NamesAcrossTables(t *testing.T) {
+	a, b := NewMisereForms(), NewMisereForms()
+	b.Node([]int32{b.Node(nil), b.Node([]int32{b.Node(nil)})}) // other forms first: other ids
+	na, nb := dayNames(a, false), dayNames(b, true)
+	if !slices.Equal(na, nb) {
+		t.Fatalf("the games born by day 4 are named apart by two tables:\n%v\n%v", na, nb)
+	}
+	distinct := map[string]bool{}
+	for _, n := range na {
+		distinct[n] = true
+	}
+	if len(distinct) != 22 {
+		t.Errorf("%d names for the 22 games born by day 4", len(distinct))
+	}
+}
+
+// dayNames forms every set of options of the games born by day 3 (each day's games ordered
+// by name, so that a set of options means the same games in every table), in the order of
+// the sets or in reverse, and returns the names of the forms, by set.
+func dayNames(f *MisereForms, reverse bool) []string {
+	day := []int32{0}
+	var names []string
+	for range 4 {
+		slices.SortFunc(day, func(x, y int32) int { return strings.Compare(f.name[x], f.name[y]) })
+		masks := 1 << len(day)
+		names = make([]string, masks)
+		ids := map[int32]bool{}
+		for i := range masks {
+			mask := i
+			if reverse {
+				mask = masks - 1 - i
+			}
+			var opts []int32
+			for j, g := range day {
+				if mask&(1<<j) != 0 {
+					opts = append(opts, g)
+				}
+			}
+			id := f.Node(opts)
+			names[mask] = f.name[id]
+			ids[id] = true
+		}
+		day = day[:0]
+		for id := range ids {
+			day = append(day, id)
+		}
+	}
+	return names
 }

@@ -162,7 +162,7 @@ func (v *mpnNode) mostProvingKid() *mpnNode {
 // node returns the position (large, t) of the DAG, made when new: proven at once when it
 // has no large component (its form's outcome) or when the search or the cache knows it.
 func (g *miserePN) node(large []part, t int32) *mpnNode {
-	key := formKeyOf(large, t)
+	key := g.m.f.keyOf(large, t)
 	if v, ok := g.nodes[key]; ok {
 		return v
 	}
@@ -185,7 +185,7 @@ func (g *miserePN) known(v *mpnNode) (known, win bool) {
 	if len(v.large) == 0 {
 		return true, g.m.f.win[v.t]
 	}
-	return g.m.known(v.key, v.t)
+	return g.m.known(v.key)
 }
 
 // expand makes v's moves: those in its large components, then those in its form.
@@ -261,7 +261,7 @@ func (g *miserePN) recompute(v *mpnNode) {
 	v.pn, v.dn = pn, dn
 	if v.proven() {
 		g.proved++
-		g.m.remember(v.key, v.t, v.pn == 0)
+		g.m.remember(v.key, v.pn == 0)
 		v.kids = nil // a proven position is not walked again
 	}
 }

@@ -42,7 +42,7 @@ func (s *Solver) ProveMisereForms(ctx context.Context, game string, p Position, 
 	defer done()
 	r := &formReader{m: m, proofs: map[string]*formProof{}}
 	parts := sortParts(partsOf(p.Split()))
-	root := formKeyOf(parts, 0)
+	root := m.f.keyOf(parts, 0)
 	r.prove(parts, 0, root)
 	if pr, ok := r.proofs[root]; ok {
 		pr.pos = p // as written (a position with no component has a notation of its own)
@@ -96,7 +96,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 				}
 				continue
 			}
-			k := formKeyOf(mv.large, mv.t)
+			k := r.m.f.keyOf(mv.large, mv.t)
 			if seen[k] {
 				continue
 			}
@@ -119,7 +119,7 @@ func (r *formReader) prove(large []part, t int32, key string) (win bool) {
 			s.err = disagree("%q won, yet none of its options is lost", pr.pos)
 			return false
 		case ok && len(mv.large) > 0:
-			k := formKeyOf(mv.large, mv.t)
+			k := r.m.f.keyOf(mv.large, mv.t)
 			if r.prove(mv.large, mv.t, k) {
 				if s.err == nil {
 					s.err = disagree("%q won by its option %q, yet that option is won", pr.pos, wholePosition(mv.large))
@@ -154,7 +154,7 @@ func (r *formReader) losingOption(moves []formMove) (formMove, bool) {
 		if len(mv.large) == 0 {
 			continue
 		}
-		if pr, ok := r.proofs[formKeyOf(mv.large, mv.t)]; ok && !pr.win || r.m.lost(mv.large, mv.t) {
+		if pr, ok := r.proofs[r.m.f.keyOf(mv.large, mv.t)]; ok && !pr.win || r.m.lost(mv.large, mv.t) {
 			return mv, true
 		}
 	}
@@ -345,7 +345,7 @@ func (c *checker) formOptions(fc *formCheck, parts []part, t int32, yield func(k
 			yield("", t)
 			return
 		}
-		yield(formKeyOf(large, t), t)
+		yield(fc.f.keyOf(large, t), t)
 	}
 	for i, comp := range parts {
 		if i > 0 && comp.key == parts[i-1].key {
@@ -385,7 +385,7 @@ func (c *checker) formKey(fc *formCheck, id int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	k := formKeyOf(sortParts(partsOf(p.Split())), fc.ids[n.N])
+	k := fc.f.keyOf(sortParts(partsOf(p.Split())), fc.ids[n.N])
 	c.keys.set(id, k)
 	return k, nil
 }

@@ -56,6 +56,9 @@ func exactKey(g games.Game, key string) (string, error) {
 			return "", err
 		}
 		for i, p := range parts {
+			if engine.IsFormName(p) {
+				continue // the form of the small components: the same in every search
+			}
 			if parts[i], err = exactKey(g, p); err != nil {
 				return "", err
 			}

@@ -172,4 +172,11 @@ func TestSproutsShape_SameForEveryKeyOfAPosition(t *testing.T) {
 	if sproutsShape(misere) != sproutsShape(engine.MisereKeyPrefix+"8:2ABC|ACB"+"3:0*2") {
 		t.Errorf("a misère key's shape depends on its order")
 	}
+	// A position with small components carried as one form: the form's name stays as it is.
+	name := "~form:00112233445566778899aabbccddeeff"
+	withForm := engine.MisereKeyPrefix + "8:2ABC|ABC" + fmt.Sprintf("%d:%s", len(name), name)
+	want := engine.MisereKeyPrefix + "8:2ABC|ACB" + fmt.Sprintf("%d:%s", len(name), name)
+	if got, err := exactKey(lookupGame(t, "sprouts"), withForm); err != nil || got != want {
+		t.Errorf("exact misère key of %q = %q, %v; want %q", withForm, got, err, want)
+	}
 }
