@@ -33,7 +33,7 @@ import (
 type MisereForms struct {
 	opts  [][]int32          // the options of each form, sorted, distinct
 	win   []bool             // the misère outcome of each form for the player to move
-	name  []string           // each form's name in the keys of positions (formName)
+	name  []string           // each form's name in the keys of positions (nameOf)
 	index map[string]int32   // forms by their options (formKey)
 	sums  map[[2]int32]int32 // the form of a sum of two forms, the smaller first
 	comps map[string]formed  // the form of a component and its size, by its key
@@ -310,8 +310,8 @@ func (f *MisereForms) tryComponent(c part, stop func() bool) (int32, bool) {
 // components (whose forms passed forms.Budget) and carries all the small ones as one form,
 // their sum, so that positions whose small components differ but have the same sum are one.
 // forms may be kept from one call to the next (nil: a fresh table). Every position searched
-// is kept in a memo of the call; those with no small component in the solver's cache too,
-// under their misère keys.
+// is kept in a memo of the call and in the solver's cache, under its misère key (keyOf:
+// the same in every table).
 func (s *Solver) MisereOutcomeByForms(ctx context.Context, p Position, forms *MisereForms) (win bool, err error) {
 	s.begin(ctx)
 	m, done := s.canonSearch(forms)

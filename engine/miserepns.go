@@ -7,8 +7,8 @@ import "container/heap"
 // one expanded the most-proving of the whole DAG instead of the next in a depth-first order.
 // A misère loss must refute every move, and a depth-first search spends itself on the first
 // move it cannot refute quickly; proof numbers go to the move cheapest to settle wherever
-// it is. Positions proven are kept in the search's memo (seen) and, with no small component,
-// in the solver's cache, as the depth-first search keeps them.
+// it is. Positions proven are kept in the search's memo (seen) and in the solver's cache, as
+// the depth-first search keeps them.
 //
 // The player to move wins a position when one of its moves leads to a loss: its proof number
 // (to show it won) is the least disproof number of its moves, its disproof number the sum of
