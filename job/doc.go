@@ -23,7 +23,7 @@
 // (Nim's closed form answers Nim at once), a Nimber task is answered as the outcome, and the
 // tree is a misère one (engine.ProveMisere). Its facts share the runner's cache, and any store
 // behind it, under keys of their own (engine.MisereKeyPrefix, then the multiset of the
-// components' keys): no misère fact is ever read as a nimber under a normal-play key, nor
+// components' keys, the small ones of a search by forms named as one form): no misère fact is ever read as a nimber under a normal-play key, nor
 // the other way round; engine.IsMisereKey tells them apart for a store that keeps nimbers
 // only.
 //
