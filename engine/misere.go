@@ -38,6 +38,13 @@ func MisereKey(p Position) string { return misereKey(p.Split()) }
 
 func misereKey(comps []Position) string { return MisereKeyPrefix + sumKey(partsOf(comps)) }
 
+// MisereKeyOf is the misère key of a position whose components (and form, in a search by
+// forms) have keys keys, in any order; it sorts keys.
+func MisereKeyOf(keys []string) string {
+	slices.Sort(keys)
+	return MisereKeyPrefix + keysText(keys)
+}
+
 // partsOf pairs each component with its key.
 func partsOf(comps []Position) []part {
 	parts := make([]part, len(comps))

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -504,22 +503,13 @@ func (m *misereCanonSearch) lost(large []part, t int32) bool {
 
 // keyOf is the key of the position of large components large and form t: a misère key,
 // whose list of keys holds t's name beside the components' when t has an option (the misère
-// key of large alone when it has none), sorted with them as a store writes a misère key
-// again. It is the same in every table.
+// key of large alone when it has none), sorted with them (MisereKeyOf, as a store writes a
+// misère key again). It is the same in every table.
 func (f *MisereForms) keyOf(large []part, t int32) string {
-	keys := sortedKeys(large)
-	if t != 0 {
-		keys = append(keys, f.name[t])
-		slices.Sort(keys)
+	if t == 0 {
+		return MisereKeyPrefix + sumKey(large)
 	}
-	var b strings.Builder
-	b.WriteString(MisereKeyPrefix)
-	for _, k := range keys {
-		b.WriteString(strconv.Itoa(len(k)))
-		b.WriteByte(':')
-		b.WriteString(k)
-	}
-	return b.String()
+	return MisereKeyOf(append(sortedKeys(large), f.name[t]))
 }
 
 // IsFormName reports whether key, one of a misère key's list, names a form (a sum of small

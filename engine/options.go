@@ -250,9 +250,13 @@ func sortedKeys(parts []part) []string {
 
 // sumKey identifies a sum of components in the recorded proofs. Keys may hold any byte, so
 // each is prefixed by its length: no two sums share a sumKey.
-func sumKey(parts []part) string {
+func sumKey(parts []part) string { return keysText(sortedKeys(parts)) }
+
+// keysText writes keys one after the other, each after its length: a list no key's bytes
+// can be read into otherwise.
+func keysText(keys []string) string {
 	var b strings.Builder
-	for _, k := range sortedKeys(parts) {
+	for _, k := range keys {
 		b.WriteString(strconv.Itoa(len(k)))
 		b.WriteByte(':')
 		b.WriteString(k)

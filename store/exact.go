@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -63,7 +62,7 @@ func exactKey(g games.Game, key string) (string, error) {
 				return "", err
 			}
 		}
-		return misereKeyOf(parts), nil
+		return engine.MisereKeyOf(parts), nil
 	}
 	p, err := g.Parse(key)
 	if err != nil {
@@ -86,19 +85,6 @@ func misereParts(key string) ([]string, error) {
 		parts, rest = append(parts, tail[:size]), tail[size:]
 	}
 	return parts, nil
-}
-
-// misereKeyOf writes the misère key of components with keys parts, as engine.MisereKey does.
-func misereKeyOf(parts []string) string {
-	slices.Sort(parts)
-	var b strings.Builder
-	b.WriteString(engine.MisereKeyPrefix)
-	for _, p := range parts {
-		b.WriteString(strconv.Itoa(len(p)))
-		b.WriteByte(':')
-		b.WriteString(p)
-	}
-	return b.String()
 }
 
 // sproutsShape hashes what every writing of a Sprouts position shares: its lands, each a
