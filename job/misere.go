@@ -26,7 +26,7 @@ func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 		return
 	}
 	if req.Tree != TreeOnly {
-		s := r.solver
+		s := r.alone()
 		win, err := misereOutcome(ctx, s, req)
 		res.Search = s.Stats()
 		if err == nil {
@@ -50,6 +50,18 @@ func (r *Runner) misere(ctx context.Context, req Request, res *Result) {
 		}
 	}
 	r.recordMisere(ctx, req, res)
+}
+
+// alone is the solver of a search that one worker makes (misère play's): the runner's own
+// when it has one worker, else one with the whole budget that shares the runner's cache and
+// reports as the runner's own does. The team's solver would give it its worker's part of the
+// options memo and of the proof-number DAG, and leave the rest idle.
+func (r *Runner) alone() *engine.Solver {
+	if r.workers <= 1 {
+		return r.solver
+	}
+	return engine.NewSolver(append(r.budget.solverOptions(), engine.WithCache(r.cache),
+		engine.WithProgress(r.reportPhase, r.every))...)
 }
 
 // misereOutcome searches req's position under misère play: by the theory when the game has

@@ -98,3 +98,37 @@ func TestRun_MisereStopped(t *testing.T) {
 		t.Errorf("ProvenText() = %q, want %q", got, want)
 	}
 }
+
+// TestRun_MisereAlone: a runner of two workers searches misère play with one, given the
+// whole budget (not the team's solver, whose worker has half), reporting its progress and
+// its counts as the runner's own solver does.
+func TestRun_MisereAlone(t *testing.T) {
+	r, err := NewRunner("sprouts", Config{Cache: engine.NewMapCache(), Workers: 2, Every: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	if s := r.alone(); s == r.solver || s.Workers() != 1 || r.solver.Workers() != 2 {
+		t.Fatalf("alone: %d workers (the team's %d), the team's own solver %v", s.Workers(), r.solver.Workers(), s == r.solver)
+	}
+	req := request(t, "sprouts", "0*6", Outcome)
+	req.Misere = true
+	reports := 0
+	res := r.Run(context.Background(), req, func(Phase, engine.Stats) { reports++ })
+	switch {
+	case res.Err != nil || res.Stopped:
+		t.Fatalf("misère 0*6: err %v, stopped %v", res.Err, res.Stopped)
+	case res.Answer.OutcomeText() != "W": // A164950
+		t.Errorf("misère 0*6 = %s, want W", res.Answer.OutcomeText())
+	case res.Search.Nodes == 0 || reports == 0:
+		t.Errorf("misère 0*6: %d nodes, %d reports: want the search's counts and progress", res.Search.Nodes, reports)
+	}
+	one, err := NewRunner("sprouts", Config{Cache: engine.NewMapCache(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(one.Close)
+	if one.alone() != one.solver {
+		t.Error("a runner of one worker made a second solver for misère play")
+	}
+}
