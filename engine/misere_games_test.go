@@ -684,3 +684,31 @@ func TestMisereByForms_CacheAcrossTables(t *testing.T) {
 		t.Errorf("misère 0*4+0*2: %v in %d nodes, then %v in %d with another table; want %v, then no node", wins[0], nodes[0], wins[1], nodes[1], want)
 	}
 }
+
+// TestMisereByForms_NumbersFollowMoves: the check of TestMiserePN_NumbersFollowMoves on
+// Sprouts, whose small lands are formed (a move in a form keeps the large lands: a parent of
+// the same hint), with room for the DAG and with cuts.
+func TestMisereByForms_NumbersFollowMoves(t *testing.T) {
+	checked := engine.CheckMiserePNUpdates(t)
+	for _, kb := range []int64{0, 1024} {
+		for spots := 6; spots <= 7; spots++ {
+			_, p := parse(t, "sprouts", fmt.Sprintf("0*%d", spots))
+			var opts []engine.SolverOption
+			if kb > 0 {
+				opts = append(opts, engine.WithTreeBytes(kb<<10))
+			}
+			s := engine.NewSolver(opts...)
+			s.UseProofNumbers(true)
+			f := engine.NewMisereForms()
+			f.MaxHint = 5
+			win, err := s.MisereOutcomeByForms(context.Background(), p, f)
+			if got, want := outcome(win), misereSpots[spots-1:spots]; err != nil || got != want {
+				t.Errorf("misère 0*%d within %d KB: %s, %v; want %s", spots, kb, got, err, want)
+			}
+		}
+	}
+	if *checked < 100 {
+		t.Fatalf("%d positions checked: too few to test the update", *checked)
+	}
+	t.Logf("%d positions checked", *checked)
+}

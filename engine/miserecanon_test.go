@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -205,4 +206,76 @@ func dayNames(f *MisereForms, reverse bool) []string {
 		}
 	}
 	return names
+}
+
+// CheckMiserePNUpdates makes every misère proof-number search until t ends check, after each
+// update, that every position's numbers are those a pass over its moves gives and those its
+// parents were told; it returns the count of positions checked.
+func CheckMiserePNUpdates(t testing.TB) *int {
+	checked := new(int)
+	mpnUpdated = func(g *miserePN) {
+		for _, v := range g.nodes {
+			if v.told != [2]int64{v.pn, v.dn} || v.stale || v.queued {
+				t.Fatalf("%s: numbers %d %d, told %v, stale %v, queued %v after an update", v.key, v.pn, v.dn, v.told, v.stale, v.queued)
+			}
+			if !v.expanded || v.proven() {
+				continue
+			}
+			pn, dn := pnInf, int64(0)
+			for _, k := range v.kids {
+				pn, dn = min(pn, k.dn), addPN(dn, k.pn)
+			}
+			if pn != v.pn || dn != v.dn {
+				t.Fatalf("%s: numbers %d %d, its moves give %d %d", v.key, v.pn, v.dn, pn, dn)
+			}
+			*checked++
+		}
+	}
+	t.Cleanup(func() { mpnUpdated = nil })
+	return checked
+}
+
+// TestMiserePN_NumbersFollowMoves: after each update of a misère proof-number search, every
+// position's numbers are those a pass over its moves gives, and what its parents were told,
+// though the update passes over a position's moves only when a change may raise its least
+// disproof number; with room for the whole DAG and with cuts (fit), with forms (a move in a
+// form keeps the hint: a parent may be taken from the queue before such a move) and without.
+// (TestMisereByForms_NumbersFollowMoves does the same on Sprouts.)
+func TestMiserePN_NumbersFollowMoves(t *testing.T) {
+	ctx := context.Background()
+	checked := CheckMiserePNUpdates(t)
+	for _, tt := range []struct {
+		forms int
+		tree  int64
+	}{{0, 0}, {3, 0}, {0, 16 << 10}, {3, 16 << 10}} {
+		tree := tt.tree
+		for seed := uint64(1); seed <= 12; seed++ { // hundredths of a second: every seed, -short too
+			r := rand.New(rand.NewPCG(seed, 34))
+			g := randomGraph(r, 40, 4)
+			g.sums = seed%2 == 0
+			f := NewMisereForms()
+			f.Budget = tt.forms // 0: every component searched, a deep DAG; 3: moves in a form too
+			var opts []SolverOption
+			if tree > 0 {
+				opts = append(opts, WithTreeBytes(tree))
+			}
+			s := NewSolver(opts...)
+			s.UseProofNumbers(true)
+			p := randomPosition(r, g)
+			win, err := s.MisereOutcomeByForms(ctx, p, f)
+			if err != nil {
+				if tree > 0 && errors.Is(err, ErrWorkTooLarge) {
+					continue // the root's moves did not fit
+				}
+				t.Fatal(err)
+			}
+			if want := bruteMisere(g, p.at); win != want {
+				t.Fatalf("seed %d, tree %d: misère %v = %v, want %v", seed, tree, p.at, win, want)
+			}
+		}
+	}
+	if *checked < 100 {
+		t.Fatalf("%d positions checked: the positions are too small to test the update", *checked)
+	}
+	t.Logf("%d positions checked", *checked)
 }

@@ -21,8 +21,10 @@ type mpnNode struct {
 	key      string
 	hint     int // the large components' hints: the update order (children first)
 	pn, dn   int64
+	told     [2]int64 // the pn and dn its parents' numbers were last computed with
 	expanded bool
 	queued   bool
+	stale    bool // pn, dn computed from the moves again when taken from the queue (see tell)
 	kids     []*mpnNode
 	parents  []*mpnNode
 }
@@ -40,7 +42,7 @@ type miserePN struct {
 }
 
 // mpnNodeBytes is about what a node costs beyond its keys and lists.
-const mpnNodeBytes = 160
+const mpnNodeBytes = 184
 
 // errMisereTooLarge stops a search whose DAG does not fit its budget.
 var errMisereTooLarge = workTooLarge("the misère proof-number search passed its memory budget (--cache-mb) without proving anything new: give it more")
@@ -90,9 +92,15 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 			return false
 		}
 		g.update(v)
+		if mpnUpdated != nil {
+			mpnUpdated(g)
+		}
 	}
 	return root.pn == 0
 }
+
+// mpnUpdated, when set (by a test), sees the DAG after each update.
+var mpnUpdated func(*miserePN)
 
 // fit keeps the positions nearest the root, breadth first, as many as limit bytes hold: a
 // position whose moves do not fit is made a leaf again, with the numbers its parents last
@@ -175,6 +183,7 @@ func (g *miserePN) node(large []part, t int32) *mpnNode {
 	} else {
 		v.pn, v.dn = 1, 1+int64(v.hint)/2
 	}
+	v.told = [2]int64{v.pn, v.dn}
 	g.nodes[key] = v
 	g.bytes += v.bytes()
 	return v
@@ -248,17 +257,23 @@ func (g *miserePN) link(v, k *mpnNode) bool {
 	return false
 }
 
-// recompute sets v's numbers from its moves', and keeps what a proof settles.
+// recompute sets v's numbers from the numbers its moves last told (those of a move still to
+// be taken from the queue are told when it is), and keeps what a proof settles.
 func (g *miserePN) recompute(v *mpnNode) {
 	pn, dn := pnInf, int64(0)
 	if len(v.kids) == 0 {
 		pn, dn = 0, pnInf // no move: under misère play, a win
 	}
 	for _, k := range v.kids {
-		pn = min(pn, k.dn)
-		dn = addPN(dn, k.pn)
+		pn = min(pn, k.told[1])
+		dn = addPN(dn, k.told[0])
 	}
-	v.pn, v.dn = pn, dn
+	v.pn, v.dn, v.stale = pn, dn, false
+	g.settle(v)
+}
+
+// settle keeps what a proof of v settles: its outcome, in the memo and the cache.
+func (g *miserePN) settle(v *mpnNode) {
 	if v.proven() {
 		g.proved++
 		g.m.remember(v.key, v.pn == 0)
@@ -267,29 +282,57 @@ func (g *miserePN) recompute(v *mpnNode) {
 }
 
 // update computes again the numbers of v's ancestors that v's change reaches, children
-// first: a parent is taken after every position of smaller hint that may change it.
+// first: a parent is taken after every position of smaller hint that may change it. A
+// position's numbers follow each change of one of its moves as it is told (tell), without
+// a pass over all its moves, unless the change may have raised its least disproof number
+// or touches infinite ones: a pass over its moves was a sixth of a misère search.
 func (g *miserePN) update(v *mpnNode) {
 	g.push(v)
 	for len(g.dirty) > 0 {
 		u := g.pop()
 		u.queued = false
-		oldPN, oldDN := u.pn, u.dn
-		if u != v && !u.proven() {
+		if u.stale {
 			g.recompute(u)
+		} else if u != v {
+			g.settle(u)
 		}
-		if u != v && u.pn == oldPN && u.dn == oldDN {
+		if u.pn == u.told[0] && u.dn == u.told[1] {
 			continue
 		}
 		open := u.parents[:0]
 		for _, p := range u.parents {
 			if !p.proven() {
 				open = append(open, p)
+				p.tell(u.told, u.pn, u.dn)
 				g.push(p)
 			}
 		}
 		clear(u.parents[len(open):])
 		u.parents = open
+		u.told = [2]int64{u.pn, u.dn}
 	}
+}
+
+// tell moves v's numbers from a move's old numbers (told) to its new ones: the sum of the
+// moves' proof numbers by their difference, the least disproof number when the move's is
+// less. The change is left to a pass over the moves (stale) when it may have raised the
+// least, or when infinite or saturated numbers make the difference meaningless.
+func (v *mpnNode) tell(told [2]int64, pn, dn int64) {
+	if v.stale {
+		return
+	}
+	oldPN, oldDN := told[0], told[1]
+	switch {
+	case oldPN >= pnInf || pn >= pnInf || v.dn >= pnInf || dn >= pnInf || oldDN >= pnInf:
+		v.stale = true
+		return
+	case dn < v.pn:
+		v.pn = dn
+	case oldDN == v.pn && dn > oldDN:
+		v.stale = true
+		return
+	}
+	v.dn = addPN(v.dn-oldPN, pn)
 }
 
 func (g *miserePN) push(v *mpnNode) {
