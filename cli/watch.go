@@ -79,15 +79,27 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 }
 
 // words says how far the search of the root is: from the facts proven (rootWatch), or from
-// a misère search by proof numbers, which keeps its own ("11 of 15 options refuted").
+// a misère search by proof numbers, which keeps its own ("0 of 10 options refuted; the move
+// nearest to a win has 3 of its 12 replies answered").
 func (w *watch) words(s engine.Stats) string {
 	if root := w.root.String(); root != "" {
 		return root
 	}
 	if p := s.Proof; p != nil && p.RootOptions > 0 {
-		return fmt.Sprintf("%d of %d options refuted", p.RootRefuted, p.RootOptions)
+		return misereWords(p)
 	}
 	return ""
+}
+
+// misereWords says how far a misère search by proof numbers is: its root's options refuted
+// (all of them: a loss), and how near the move nearest to a win is (all its replies
+// answered: a win).
+func misereWords(p *engine.ProofProgress) string {
+	s := fmt.Sprintf("%d of %d options refuted", p.RootRefuted, p.RootOptions)
+	if p.Replies > 0 {
+		s += fmt.Sprintf("; the move nearest to a win has %d of its %d replies answered", p.Answered, p.Replies)
+	}
+	return s
 }
 
 // end logs how the solve ended: its answer, or where it stopped.

@@ -111,3 +111,16 @@ func TestRootWatch_Words(t *testing.T) {
 		t.Errorf("root's nimber known: %q, want nothing", got)
 	}
 }
+
+// The words of a misère search by proof numbers: its root's options refuted, and the move
+// nearest to a win with its replies answered once that move's replies are made.
+func TestMisereWords(t *testing.T) {
+	p := &engine.ProofProgress{Misere: true, RootOptions: 10, RootRefuted: 2}
+	if got, want := misereWords(p), "2 of 10 options refuted"; got != want {
+		t.Errorf("no replies made: %q, want %q", got, want)
+	}
+	p.Replies, p.Answered = 12, 3
+	if got, want := misereWords(p), "2 of 10 options refuted; the move nearest to a win has 3 of its 12 replies answered"; got != want {
+		t.Errorf("replies made: %q, want %q", got, want)
+	}
+}

@@ -552,20 +552,14 @@ func TestCheckMisereForms_Refuses(t *testing.T) {
 
 // TestMisereByForms_ProgressSaysRootOptions: a misère search by proof numbers reports its
 // root's options and how many are refuted, as they are: never more refuted than there are,
-// and the count never goes down.
+// and the count never goes down; of a win, the move nearest to it with its replies answered.
 func TestMisereByForms_ProgressSaysRootOptions(t *testing.T) {
 	_, p := parse(t, "sprouts", "0*9") // L: every option is refuted in the end
-	var reports []engine.ProofProgress
-	s := engine.NewSolver(engine.WithProgress(func(st engine.Stats) {
-		if st.Proof != nil && st.Proof.RootOptions > 0 {
-			reports = append(reports, *st.Proof)
-		}
-	}, 0))
-	s.UseProofNumbers(true)
 	f := engine.NewMisereForms()
 	f.MaxHint = 9
-	if win, err := s.MisereOutcomeByForms(context.Background(), p, f); err != nil || win {
-		t.Fatalf("misère 0*9: win %v, %v; want a loss", win, err)
+	win, reports := misereReports(t, p, f)
+	if win {
+		t.Fatal("misère 0*9 is a win: want a loss")
 	}
 	if len(reports) == 0 {
 		t.Fatal("no report named the root's options")
@@ -578,6 +572,43 @@ func TestMisereByForms_ProgressSaysRootOptions(t *testing.T) {
 		last = r.RootRefuted
 	}
 	t.Logf("%d reports, the last: %d of %d options refuted", len(reports), last, reports[len(reports)-1].RootOptions)
+
+	// A win (0*6, every land searched): the move nearest to it is reported with its replies,
+	// never more answered than there are, and some answered before the end.
+	_, p = parse(t, "sprouts", "0*6")
+	f = engine.NewMisereForms()
+	f.Budget = 0
+	if win, reports = misereReports(t, p, f); !win {
+		t.Fatal("misère 0*6 is a loss: want a win")
+	}
+	answered := 0
+	for _, r := range reports {
+		if !r.Misere || r.Answered > r.Replies {
+			t.Fatalf("report: misère %v, %d of %d replies answered", r.Misere, r.Answered, r.Replies)
+		}
+		answered = max(answered, r.Answered)
+	}
+	if answered == 0 {
+		t.Errorf("%d reports of misère 0*6, none with a reply answered", len(reports))
+	}
+}
+
+// misereReports decides p's misère outcome by proof numbers with the forms f, a fresh solver
+// reporting at each check: the outcome, and the reports that named the root's options.
+func misereReports(t *testing.T, p engine.Position, f *engine.MisereForms) (bool, []engine.ProofProgress) {
+	t.Helper()
+	var reports []engine.ProofProgress
+	s := engine.NewSolver(engine.WithProgress(func(st engine.Stats) {
+		if st.Proof != nil && st.Proof.RootOptions > 0 {
+			reports = append(reports, *st.Proof)
+		}
+	}, 0))
+	s.UseProofNumbers(true)
+	win, err := s.MisereOutcomeByForms(context.Background(), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return win, reports
 }
 
 // TestProveMisereForms_TooLarge: a tree by forms past its budget of bytes is refused with the

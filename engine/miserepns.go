@@ -59,7 +59,10 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	root := g.node(large, t)
 	g.root = root
 	m.s.mpn = g
-	defer func() { m.s.mpn = nil }()
+	defer func() {
+		m.s.mpn = nil
+		m.s.c.proof.Store(g.progress()) // the last report says how it ended: proven, or where it stopped
+	}()
 	budget := m.s.treeBudget() / 2
 	lastFit, share := -1, 1
 	for !root.proven() {
@@ -361,14 +364,22 @@ func (q *mpnQueue) Pop() any {
 }
 
 // progress is the snapshot of the search for a report: the root's numbers and its options
-// refuted, the DAG's size.
+// refuted, how far the option nearest to a win is, the DAG's size.
 func (g *miserePN) progress() *ProofProgress {
 	root := g.root
-	p := &ProofProgress{Root: stepText(wholePosition(root.large), 0, 0),
+	p := &ProofProgress{Root: stepText(wholePosition(root.large), 0, 0), Misere: true,
 		PN: root.pn, DN: root.dn, Couples: len(g.nodes), Bytes: g.bytes, RootOptions: len(root.kids)}
 	for _, k := range root.kids {
 		if k.pn == 0 {
 			p.RootRefuted++
+		}
+	}
+	if best := root.mostProvingKid(); best != nil && best.expanded && !best.proven() {
+		p.Replies = len(best.kids)
+		for _, r := range best.kids {
+			if r.pn == 0 {
+				p.Answered++
+			}
 		}
 	}
 	return p

@@ -52,9 +52,15 @@ type ProofProgress struct {
 	// path (after Root) are then those of Option, the option the reporting worker proves.
 	Options, OptionsWon int
 	Option              ProofStep
-	// RootOptions and RootRefuted are set by a misère search by proof numbers: how many
-	// distinct options its root has, and how many are proven won for the opponent.
+	// Misere is set by a misère search by proof numbers, which decides the whole position
+	// (Root, with no heap) and sets RootOptions and RootRefuted: how many distinct options
+	// the root has, and how many are proven won for the opponent. A win wants one option
+	// lost for the opponent, every reply to it won: of the option nearest to such a proof
+	// (the least disproof number), once its replies are made, Replies is how many it has and
+	// Answered how many are proven won for the player at the root.
+	Misere                   bool
 	RootOptions, RootRefuted int
+	Replies, Answered        int
 }
 
 // A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its

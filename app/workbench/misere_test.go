@@ -99,3 +99,27 @@ func TestSolverPanel_MisereSproutsByForms(t *testing.T) {
 		t.Errorf("no node of the tree is beside a form:\n%+v", tree.Nodes)
 	}
 }
+
+// TestSolverPanel_MisereProgressRows: the progress table of a misère search by proof numbers
+// speaks of positions under misère play, never of a nimber, and says at the end what it
+// proved.
+func TestSolverPanel_MisereProgressRows(t *testing.T) {
+	w, _, q := newTestWorkbench(t)
+	p := w.Solver
+	p.SetCacheMB(128)
+	p.SetMisere(true)
+	setPosition(t, w, "sprouts", "0*7") // L under misère play, some 200 positions
+	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "L" {
+		t.Fatalf("misère 0*7: %s, want L", r.Answer.OutcomeText())
+	}
+	lines := proofShown(p)
+	t.Logf("rows:\n%s", strings.Join(lines, "\n"))
+	if len(lines) == 0 || lines[0] != "Proven\t0*7 is L (every move leads to a win for the opponent) under misère play" {
+		t.Errorf("misère rows %q, want the first to say misère play", lines)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "nimber") {
+			t.Errorf("misère row %q speaks of a nimber", l)
+		}
+	}
+}

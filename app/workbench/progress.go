@@ -15,6 +15,9 @@ import (
 // ProofHint says which way the proof numbers go, in one line under them.
 const ProofHint = "each ≈ couples left to solve to prove it; 0: proven, ∞: impossible"
 
+// MisereProofHint is ProofHint for a misère search, whose DAG holds positions, not couples.
+const MisereProofHint = "each ≈ positions left to solve to prove it; 0: proven, ∞: impossible"
+
 // proofNumber writes a proof number: grouped digits, or ∞.
 func proofNumber(n int64) string {
 	if n >= engine.ProofInfinite {
@@ -37,6 +40,9 @@ func CoupleText(s engine.ProofStep) string {
 // way they go, and the DAG's size (df-pn's: its table's); under them, the most-proving path.
 // recording says the report is of the tree's recording, ended that its phase has ended.
 func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2]string) {
+	if p.Misere {
+		return misereRows(p, ended), nil
+	}
 	couple := CoupleText(p.Root)
 	n := strconv.Itoa(p.Root.N)
 	of := ""
@@ -87,6 +93,37 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 		bottom = append(bottom, [2]string{"", l})
 	}
 	return top, bottom
+}
+
+// misereRows are the rows of a misère search by proof numbers, which decides a whole
+// position (no heap, no nimber) over a DAG of positions: its options refuted, and the move
+// nearest to a win with its replies answered.
+func misereRows(p *engine.ProofProgress, ended bool) [][2]string {
+	if p.Proven() {
+		outcome := "L (every move leads to a win for the opponent)"
+		if p.Won() {
+			outcome = "W (a move leads to a loss for the opponent)"
+		}
+		return [][2]string{{"Proven", p.Root.Position + " is " + outcome + " under misère play"}}
+	}
+	decide := "Deciding"
+	if ended {
+		decide = "Stopped at"
+	}
+	options := fmt.Sprintf("%s of %s refuted (won for the opponent); all refuted would make it L",
+		count(int64(p.RootRefuted)), count(int64(p.RootOptions)))
+	rows := [][2]string{
+		{decide, p.Root.Position + " under misère play: W if one of its moves leads to a loss for the opponent"},
+		{"Options", options},
+	}
+	if p.Replies > 0 {
+		rows = append(rows, [2]string{"Nearest to W", fmt.Sprintf("a move with %s of its %s replies answered; all answered would make it W",
+			count(int64(p.Answered)), count(int64(p.Replies)))})
+	}
+	return append(rows,
+		[2]string{"Proof numbers", fmt.Sprintf("to prove W %s, to prove L %s (the smaller, the nearer)", proofNumber(p.PN), proofNumber(p.DN))},
+		[2]string{"", MisereProofHint},
+		[2]string{"DAG", fmt.Sprintf("%s positions, %s", count(int64(p.Couples)), memory(p.Bytes))})
 }
 
 // memoryName names what a search keeps of its couples: a proof-number search its DAG, df-pn

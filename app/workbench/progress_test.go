@@ -67,6 +67,21 @@ func TestProofTexts(t *testing.T) {
 				"Proof numbers\tto prove W 4, to prove L 9 (the smaller, the nearer)\n" +
 				"\t" + ProofHint + "\n" +
 				"DAG\tworker 1's: 20 couples, 4.7 kB"},
+		{"misère", rows(&engine.ProofProgress{Misere: true, Root: engine.ProofStep{Position: "0*17"}, PN: 40, DN: 1200,
+			RootOptions: 10, RootRefuted: 2, Replies: 12, Answered: 3, Couples: 5000, Bytes: 2 << 20}, false, false),
+			"Deciding\t0*17 under misère play: W if one of its moves leads to a loss for the opponent\n" +
+				"Options\t2 of 10 refuted (won for the opponent); all refuted would make it L\n" +
+				"Nearest to W\ta move with 3 of its 12 replies answered; all answered would make it W\n" +
+				"Proof numbers\tto prove W 40, to prove L 1 200 (the smaller, the nearer)\n" +
+				"\t" + MisereProofHint + "\n" +
+				"DAG\t5 000 positions, 2.0 MB"},
+		{"misère stopped, no replies yet", strings.Join(strings.Split(rows(&engine.ProofProgress{Misere: true, Root: engine.ProofStep{Position: "0*17"},
+			PN: 1, DN: 9, RootOptions: 10}, false, true), "\n")[:3], "\n"),
+			"Stopped at\t0*17 under misère play: W if one of its moves leads to a loss for the opponent\n" +
+				"Options\t0 of 10 refuted (won for the opponent); all refuted would make it L\n" +
+				"Proof numbers\tto prove W 1, to prove L 9 (the smaller, the nearer)"},
+		{"misère won", rows(&engine.ProofProgress{Misere: true, Root: engine.ProofStep{Position: "0*12"}, DN: engine.ProofInfinite}, false, true),
+			"Proven\t0*12 is W (a move leads to a loss for the opponent) under misère play"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s:\n%s\nwant\n%s", c.name, c.got, c.want)
