@@ -24,7 +24,8 @@ type mpnNode struct {
 	told     [2]int64 // the pn and dn its parents' numbers were last computed with
 	expanded bool
 	queued   bool
-	stale    bool // pn, dn computed from the moves again when taken from the queue (see tell)
+	stale    bool  // pn, dn computed from the moves again when taken from the queue (see tell)
+	cut      int32 // the last cut (fit) that kept it
 	kids     []*mpnNode
 	parents  []*mpnNode
 }
@@ -38,7 +39,8 @@ type miserePN struct {
 	nodes  map[string]*mpnNode
 	dirty  mpnQueue
 	bytes  int64
-	proved int // positions proven so far: a cut with none since the last one goes round in circles
+	proved int   // positions proven so far: a cut with none since the last one goes round in circles
+	cuts   int32 // cuts so far (fit)
 }
 
 // mpnNodeBytes is about what a node costs beyond its keys and lists.
@@ -107,10 +109,15 @@ var mpnUpdated func(*miserePN)
 
 // fit keeps the positions nearest the root, breadth first, as many as limit bytes hold: a
 // position whose moves do not fit is made a leaf again, with the numbers its parents last
-// learned. It reports whether the root's moves fit.
+// learned. It reports whether the root's moves fit. The positions kept are marked with the
+// cut's number as they are met (no map of them is looked up), and the map of the DAG is made
+// again once, of its size.
 func (g *miserePN) fit(root *mpnNode, limit int64) bool {
-	keep := map[string]*mpnNode{root.key: root}
-	order := []*mpnNode{root}
+	g.cuts++
+	cut := g.cuts
+	root.cut = cut
+	order := make([]*mpnNode, 1, len(g.nodes)/2+1)
+	order[0] = root
 	bytes := root.bytes()
 	for i := 0; i < len(order); i++ {
 		v := order[i]
@@ -120,7 +127,7 @@ func (g *miserePN) fit(root *mpnNode, limit int64) bool {
 		}
 		var more int64
 		for _, k := range v.kids {
-			if keep[k.key] == nil {
+			if k.cut != cut {
 				more += k.bytes()
 			}
 		}
@@ -132,14 +139,16 @@ func (g *miserePN) fit(root *mpnNode, limit int64) bool {
 			continue
 		}
 		for _, k := range v.kids {
-			if keep[k.key] == nil {
-				keep[k.key] = k
+			if k.cut != cut {
+				k.cut = cut
 				order = append(order, k)
 			}
 		}
 		bytes += more
 	}
+	keep := make(map[string]*mpnNode, len(order))
 	for _, v := range order {
+		keep[v.key] = v
 		for _, k := range v.kids {
 			if !k.proven() {
 				k.parents = append(k.parents, v)
