@@ -59,14 +59,14 @@ func edges(t *testing.T) []edge {
 	add(3, "solve", "cram", "11x11")
 	// Chomp at 64x64, 4 096 options at the root.
 	add(3, "solve", "chomp", "64x64")
-	// Sprouts at 40 spots, its limit: an option takes up to milliseconds to make.
-	add(3, "solve", "sprouts", "0*40")
-	add(3, "solve", "sprouts", "0*40", "--algo", "mex")
+	// Sprouts at 53 spots, its limit: an option takes up to milliseconds to make.
+	add(3, "solve", "sprouts", "0*53")
+	add(3, "solve", "sprouts", "0*53", "--algo", "mex")
 	// A tree is recorded without theory: every game is searched, and stopped.
 	tree := filepath.Join(t.TempDir(), "t.json")
 	add(3, "tree", "kayles", kayles, "-o", tree)
 	add(3, "tree", "cram", oneFilled, "-o", tree)
-	add(3, "tree", "sprouts", "0*40", "-o", tree)
+	add(3, "tree", "sprouts", "0*53", "-o", tree)
 	return out
 }
 
@@ -120,7 +120,7 @@ func TestEdges_SignalStops(t *testing.T) {
 	}{
 		{syscall.SIGTERM, []string{"solve", "cram", "5x7"}},
 		{syscall.SIGHUP, []string{"solve", "cram", "5x7"}},
-		{syscall.SIGINT, []string{"solve", "sprouts", "0*40"}},
+		{syscall.SIGINT, []string{"solve", "sprouts", "0*53"}},
 		{syscall.SIGTERM, []string{"solve", "kayles", "1048576", "--algo", "mex"}},
 		{syscall.SIGTERM, []string{"tree", "cram", "5x7", "-o", tree}},
 	} {

@@ -191,7 +191,7 @@ func TestSproutsEditor_BadFileRefused(t *testing.T) {
 		{"position", strings.Replace(crossing, `"position":""`, `"position":"1a1a"`, 1), "line 1 crosses"},
 		{"game", strings.Replace(crossing, `"sprouts"`, `"cram"`, 1), `a position of "cram"`},
 		{"spots", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[` +
-			strings.Repeat(`{"X":0,"Y":0},`, 200) + `{"X":0,"Y":0}]}}`, "201 spots, more than 200"},
+			strings.Repeat(`{"X":0,"Y":0},`, 212) + `{"X":0,"Y":0}]}}`, "213 spots, more than 212"},
 		{"points", `{"format":"grundy-position/1","game":"sprouts","drawing":{"Spots":[],"Lines":[{"Path":[` +
 			strings.Repeat(`{"X":0,"Y":0},`, 8000) + `{"X":0,"Y":0}]}]}}`, "lines of 8001 points, more than 8000"},
 		{"no drawing", `{"format":"grundy-position/1","game":"sprouts","position":"0*2"}`, "no drawing in the file"},

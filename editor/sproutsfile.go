@@ -37,11 +37,11 @@ type drawingFile struct {
 const drawingFormat = "grundy-position/1"
 
 // Bounds of a drawing file read: Check compares every segment with every other, so the
-// points are bounded too. A game from 40 spots (the most a land may have) ends within 160
+// points are bounded too. A game from 53 spots (the most a land may have) ends within 212
 // spots; 22 moves from 0*8, relaxed, have 391 points.
 const (
 	maxDrawingFile   = 4 << 20
-	maxDrawingSpots  = 200
+	maxDrawingSpots  = 212
 	maxDrawingPoints = 8000 // a line of as many points is checked in about a second
 )
 

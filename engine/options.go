@@ -54,7 +54,7 @@ func (s *Solver) options(p part, n int) []option {
 		var seen optionSet
 		for o := range p.pos.Options() {
 			// A position may have millions of options (a heap of 2^20 tokens), and one option
-			// may take milliseconds to make (Sprouts 0*40, its canonical form): look at the
+			// may take milliseconds to make (Sprouts 0*53, its canonical form): look at the
 			// context before each, so that a stop is not held up by one node. It costs a few
 			// nanoseconds (an atomic load), next to a microsecond or more per option.
 			if s.stopped() {

@@ -34,8 +34,9 @@
 // and when a position needs one letter of a class past l or Y it writes every letter of that
 // class with the escape, in all its lands. Parse also reads the Glop 1.x form, where '.' ends
 // each boundary, '}' each region, ']' each land and '!' the position: "0.0.}]!" is "0*2".
-// Spaces are ignored. A land holds at most 120 lives (40 fresh spots), and a text at most
-// 4096 symbols (an escape counts one, 0*k the 2k−1 of 0.0.….0): String never writes more
+// Spaces are ignored. A land holds at most 160 lives (0*53 is the largest star), and 3 ×
+// its lives + its spots of one life are at most 480, so that no land a game leads to names
+// more than 120 letters of one case; a text holds at most 4096 symbols (an escape counts one, 0*k the 2k−1 of 0.0.….0): String never writes more
 // symbols than Parse read, so what it writes always reads back.
 //
 // # Moves

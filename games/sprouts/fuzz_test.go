@@ -9,7 +9,7 @@ import "testing"
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"0*2",                     // fresh spots
-		"0*40",                    // at the limit
+		"0*53",                    // at the limit
 		"!",                       // the empty position
 		"0.AB|AB",                 // a loop round nothing
 		"1a1a",                    // a line between two spots

@@ -15,10 +15,21 @@ import (
 const (
 	maxLen    = 4096 // symbols of input
 	maxBytes  = 6 * maxLen
-	maxLives  = 120 // lives of one land: those of 40 fresh spots
 	maxLetter = 120 // names of one case: uppercase in a land, lowercase in a boundary
+	maxReach  = 4 * maxLetter
+	maxLives  = maxReach / 3 // lives of one land: those of 53 fresh spots, and one more
 	maxStar   = maxLives / 3
 )
+
+// The canon writes a letter's name as one byte (codeUpper or codeLower plus the name's
+// index), so no land may ever name more than maxLetter letters of one case, nor may any land
+// its moves lead to. A move takes one life and makes at most three spots of one life (the new
+// spot, and each end that had two), and every letter is a spot of one life: after m moves a
+// land of L lives and s spots of one life has at most min(L − m, s + 3m) letters, which is at
+// most (3L + s) / 4; and 3L + s never grows with a move. So a land is read when its reach,
+// 3L + s, is at most maxReach: its letters and those of every land after it stay within
+// maxLetter. 0*53 (159 lives, none of them of a spot of one life) is the largest star; every
+// land of at most 120 lives is read, as before the rule.
 
 // The alphabet of Glop and SPOTS has 25 uppercase (A…Y) and 12 lowercase (a…l) letters.
 // Past them a letter is written with an escape: m(k) is the k-th lowercase letter and n(k)
@@ -35,6 +46,7 @@ type rawLand struct {
 	codes []uint8
 	dead  []uint8
 	lives int
+	ones  int // spots of one life: the digits 2 and the letters
 }
 
 // A letterUse records where a letter of the land under reading was seen.
@@ -260,6 +272,9 @@ func (r *reader) spot() error {
 		r.i++
 		r.land.codes = append(r.land.codes, c-'0')
 		r.land.lives += digitLives(c - '0')
+		if c == '2' {
+			r.land.ones++
+		}
 		if c == '0' && r.zeroAt < 0 {
 			r.zeroAt = at
 		}
@@ -290,8 +305,8 @@ func (r *reader) letter(at int, upper bool, idx int) error {
 	}
 	id := ids[idx]
 	if id == 0 {
-		if len(r.use) == maxLives { // each letter is a life: the land is too large
-			return parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, at, "a land has more than %d lives", maxLives)
+		if len(r.use) == maxLetter { // each letter is a spot of one life: the land is too large
+			return parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, at, "a land has more than %d letters", maxLetter)
 		}
 		id = letter0 + uint8(len(r.use))
 		ids[idx] = id
@@ -348,9 +363,15 @@ func (r *reader) finishLand() (rawLand, error) {
 			return rawLand{}, r.syntax(u.at, "uppercase letter %s is seen once, want once in each of two regions (a 1-life spot seen once is 2)", r.s[u.at:u.end])
 		}
 		r.land.lives++
+		r.land.ones++
 	}
 	if r.land.lives > maxLives {
 		return rawLand{}, parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, -1, "a land has %d lives, more than %d", r.land.lives, maxLives)
+	}
+	if reach := 3*r.land.lives + r.land.ones; reach > maxReach {
+		return rawLand{}, parse.Errorf(parse.ErrTooLarge, "sprouts", r.s, -1,
+			"a land has %d lives, %d of them spots of one life: 3 × lives + spots of one life is %d, more than %d (the games after it could name more letters than a land may hold)",
+			r.land.lives, r.land.ones, reach, maxReach)
 	}
 	return r.land, nil
 }

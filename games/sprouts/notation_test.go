@@ -3,6 +3,7 @@ package sprouts
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -95,10 +96,11 @@ func TestParseErrors(t *testing.T) {
 		{"0.0}]!", parse.ErrSyntax, 3},  // a boundary ends with .
 		{"0|0.}]!", parse.ErrSyntax, 1}, // | is not Glop 1.x
 		{"]!", parse.ErrSyntax, 0},
-		{"0*41", parse.ErrTooLarge, 2},
+		{"0*54", parse.ErrTooLarge, 2},
 		{"0*99999999999999999999", parse.ErrTooLarge, 2},
-		{"0*40.1", parse.ErrTooLarge, -1},
-		{strings.Repeat("0*40+", maxLen/80+1) + "0", parse.ErrTooLarge, -1}, // 0*40+ is 80 symbols
+		{"0*53.1", parse.ErrTooLarge, -1},                                    // 161 lives
+		{"0*40" + strings.Repeat(".2", 40), parse.ErrTooLarge, -1},           // 160 lives, but a reach of 520
+		{strings.Repeat("0*53+", maxLen/106+1) + "0", parse.ErrTooLarge, -1}, // 0*53+ is 106 symbols
 		{strings.Repeat("n(1)", maxBytes/4+1), parse.ErrTooLarge, -1},
 		{manyLetters(true, 61), parse.ErrTooLarge, strings.Index(manyLetters(true, 61), "n(121)") + 2},
 		{strings.Repeat("aa.", 121) + "aa", parse.ErrTooLarge, 360}, // 122 letters: the 121st is one too many
@@ -291,4 +293,67 @@ func TestEscapesInSums(t *testing.T) {
 	if escaped == 0 || plain == 0 {
 		t.Errorf("options of %q: %d with escapes, %d without, want some of each", p, escaped, plain)
 	}
+}
+
+// TestReach: the largest lands the rule reads (0*53; 120 letters) are read, one more spot is
+// refused, and a move never raises the reach, 3 × lives + spots of one life, of what it plays
+// in: the sum over the lands it leaves is at most the reach of the land it was made in, on
+// random games from 0*5 … 0*12 and from a land that starts with many spots of one life. So no
+// land after one that is read names more than maxLetter letters of a case.
+func TestReach(t *testing.T) {
+	for _, s := range []string{"0*53", manyLetters(true, 60)} { // reach 477 and 480
+		if _, err := Parse(s); err != nil {
+			t.Errorf("at the limit: %v", err)
+		}
+	}
+	if _, err := Parse(manyLetters(true, 60) + ".0"); !errors.Is(err, parse.ErrTooLarge) {
+		t.Errorf("120 letters and a spot of 3 lives (reach 489): %v, want too large", err)
+	}
+	reach := func(land string) int {
+		lands, err := read(land)
+		if err != nil {
+			t.Fatalf("%s: %v", land, err)
+		}
+		n := 0
+		for _, l := range lands {
+			n += 3*l.lives + l.ones
+		}
+		return n
+	}
+	rng := rand.New(rand.NewPCG(2026, 53))
+	var m mover
+	moves := 0
+	starts := []string{"1a1a.2.2.2.2.2.2.2.2.2.2.2.2.0.0"}
+	for p := 5; p <= 12; p++ {
+		starts = append(starts, fmt.Sprintf("0*%d", p))
+	}
+	for _, start := range starts {
+		for range 4 {
+			pos := start
+			for pos != empty {
+				lands := splitLands(pos)
+				i := rng.IntN(len(lands))
+				before := reach(lands[i])
+				var children []string
+				m.children(lands[i], func(child string, _ int) bool { children = append(children, child); return true })
+				if len(children) == 0 {
+					break
+				}
+				for _, c := range children {
+					if c == empty {
+						continue
+					}
+					if after := reach(c); after > before {
+						t.Fatalf("%s → %s: reach %d → %d", lands[i], c, before, after)
+					}
+					moves++
+				}
+				pos = replaceLand(lands, i, children[rng.IntN(len(children))])
+			}
+		}
+	}
+	if moves < 1000 {
+		t.Fatalf("%d moves checked, too few", moves)
+	}
+	t.Logf("%d moves checked", moves)
 }
