@@ -114,7 +114,7 @@ func TestSolverPanel_MisereProgressRows(t *testing.T) {
 	}
 	lines := proofShown(p)
 	t.Logf("rows:\n%s", strings.Join(lines, "\n"))
-	if len(lines) == 0 || lines[0] != "Proven\t0*7 is L (every move leads to a win for the opponent) under misère play" {
+	if len(lines) == 0 || lines[0] != "Proven\t0*7 is L under misère play: every move leads to a win for the opponent" {
 		t.Errorf("misère rows %q, want the first to say misère play", lines)
 	}
 	for _, l := range lines {

@@ -100,11 +100,11 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 // nearest to a win with its replies answered.
 func misereRows(p *engine.ProofProgress, ended bool) [][2]string {
 	if p.Proven() {
-		outcome := "L (every move leads to a win for the opponent)"
+		outcome := "L under misère play: every move leads to a win for the opponent"
 		if p.Won() {
-			outcome = "W (a move leads to a loss for the opponent)"
+			outcome = "W under misère play: a move leads to a loss for the opponent"
 		}
-		return [][2]string{{"Proven", p.Root.Position + " is " + outcome + " under misère play"}}
+		return [][2]string{{"Proven", p.Root.Position + " is " + outcome}}
 	}
 	decide := "Deciding"
 	if ended {

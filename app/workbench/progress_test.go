@@ -81,7 +81,7 @@ func TestProofTexts(t *testing.T) {
 				"Options\t0 of 10 refuted (won for the opponent); all refuted would make it L\n" +
 				"Proof numbers\tto prove W 1, to prove L 9 (the smaller, the nearer)"},
 		{"misère won", rows(&engine.ProofProgress{Misere: true, Root: engine.ProofStep{Position: "0*12"}, DN: engine.ProofInfinite}, false, true),
-			"Proven\t0*12 is W (a move leads to a loss for the opponent) under misère play"},
+			"Proven\t0*12 is W under misère play: a move leads to a loss for the opponent"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s:\n%s\nwant\n%s", c.name, c.got, c.want)
