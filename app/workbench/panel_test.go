@@ -194,7 +194,8 @@ func TestSolverPanel_NoTreeKeepsTheSamePositionsTree(t *testing.T) {
 }
 
 // The time shown for each phase is that phase's wall time: the search of nim 999 is
-// immediate, the recording takes its limit of a second (and its read-out, if any).
+// immediate, the recording takes its limit of a second (and its read-out, if any), and the
+// two fill the wall time but for the window's own.
 func TestSolverPanel_ElapsedOfEachPhase(t *testing.T) {
 	w, _, q := newTestWorkbench(t)
 	p := w.Solver
@@ -203,7 +204,9 @@ func TestSolverPanel_ElapsedOfEachPhase(t *testing.T) {
 	setPosition(t, w, "nim", "999")
 	start := time.Now()
 	r := solve(t, w, q, TaskNimber)
-	if wall := time.Since(start); r.Record.Elapsed > wall || r.Record.Elapsed+r.Search.Elapsed < wall-300*time.Millisecond {
+	// The window's queue and the test's polling add to the wall time: 0.35 s of 1.39 s once,
+	// under the race detector with two searches beside it; a phase left out would miss a second.
+	if wall := time.Since(start); r.Record.Elapsed > wall || r.Record.Elapsed+r.Search.Elapsed < wall-max(300*time.Millisecond, wall/3) {
 		t.Errorf("search %v and recording %v in %v: want the phases to fill the wall time", r.Search.Elapsed, r.Record.Elapsed, wall)
 	}
 	if r.Search.Elapsed > 500*time.Millisecond || r.Record.Elapsed < time.Second {
