@@ -303,10 +303,10 @@ func (g *miserePN) update(v *mpnNode) {
 	for len(g.dirty) > 0 {
 		u := g.pop()
 		u.queued = false
+		// A position is proven only by a move whose numbers turn infinite, which makes it
+		// stale (tell): recompute settles it. v was settled by its expansion.
 		if u.stale {
 			g.recompute(u)
-		} else if u != v {
-			g.settle(u)
 		}
 		if u.pn == u.told[0] && u.dn == u.told[1] {
 			continue
