@@ -38,6 +38,7 @@ type MisereForms struct {
 	comps map[string]formed  // the form of a component and its size, by its key
 	large map[string]bool    // components whose form passed the budget
 	work  int                // the size left to the component being formed
+	count []int32            // scratch of reversible, by form: 0 between calls
 	// optionsOf, when set, gives a component's options (the search's memo of them), else
 	// they are made by Options.
 	optionsOf func(part) []compOption
@@ -88,12 +89,8 @@ func (f *MisereForms) String(id int32) string {
 func (f *MisereForms) Node(opts []int32) int32 {
 	slices.Sort(opts)
 	opts = slices.Compact(opts)
-	for _, g := range opts {
-		for _, c := range f.opts[g] {
-			if f.reversibleThrough(opts, c) {
-				return c
-			}
-		}
+	if c, ok := f.reversible(opts); ok {
+		return c
 	}
 	key := formKey(opts)
 	if id, ok := f.index[key]; ok {
@@ -106,7 +103,7 @@ func (f *MisereForms) Node(opts []int32) int32 {
 	}
 	f.opts = append(f.opts, slices.Clone(opts))
 	f.win = append(f.win, win)
-	f.name = append(f.name, f.nameOf(opts))
+	f.name = append(f.name, "") // named when a key needs it (nameOf)
 	f.index[key] = id
 	return id
 }
@@ -115,15 +112,21 @@ func (f *MisereForms) Node(opts []int32) int32 {
 // key starts so.
 const formPart = "~form:"
 
-// nameOf names the form whose options are opts by its tree alone, whatever the table: a
-// hash of its options' names, sorted (the ids are the table's own, in the order the forms
-// came). Two tables, or two runs, name one form alike, so the key of a position with small
-// components is the same in every search, and a cache or a store shared by them may keep
-// it. 128 bits of SHA-256: two forms named alike are out of reach of any search.
-func (f *MisereForms) nameOf(opts []int32) string {
+// nameOf names the form id by its tree alone, whatever the table: a hash of its options'
+// names, sorted (the ids are the table's own, in the order the forms came). Two tables, or
+// two runs, name one form alike, so the key of a position with small components is the same
+// in every search, and a cache or a store shared by them may keep it. 128 bits of SHA-256:
+// two forms named alike are out of reach of any search. A form is named the first time a
+// key needs its name: most forms a sum's form is made of are never in a key (a quarter of
+// forming a land of 13 lives went to naming them all).
+func (f *MisereForms) nameOf(id int32) string {
+	if id == 0 || f.name[id] != "" {
+		return f.name[id]
+	}
+	opts := f.opts[id]
 	names := make([]string, len(opts))
 	for i, o := range opts {
-		names[i] = f.name[o]
+		names[i] = f.nameOf(o)
 	}
 	slices.Sort(names)
 	h := sha256.New()
@@ -131,22 +134,59 @@ func (f *MisereForms) nameOf(opts []int32) string {
 		h.Write([]byte(n))
 		h.Write([]byte{0})
 	}
-	return formPart + hex.EncodeToString(h.Sum(nil)[:16])
+	f.name[id] = formPart + hex.EncodeToString(h.Sum(nil)[:16])
+	return f.name[id]
 }
 
-// reversibleThrough reports whether the game with options opts equals the form c by the
-// simplification above: c's options are among opts, every other option has c as an option,
-// and the outcomes agree.
+// reversible returns the first form c, an option of an option of the game with options
+// opts (sorted, distinct), that the game equals by the simplification above, in the order of
+// opts and of their options: c's options are among opts, every other option has c as an
+// option, and the outcomes agree.
+//
+// No option of the game is both an option of c and a game with c as an option (c would be an
+// option of its own option), so the options of the game that have c as an option are all of
+// them but c's own exactly when they number len(opts) - len(c's options), and c's options are
+// among opts. Counting them for every c at once costs a pass over the options' options; trying
+// each c in turn cost a pass over opts for each (a large sum's form is made with hundreds of
+// options, each with hundreds).
+func (f *MisereForms) reversible(opts []int32) (int32, bool) {
+	if len(f.count) < len(f.opts) {
+		f.count = slices.Grow(f.count[:0], len(f.opts))[:len(f.opts)]
+	}
+	for _, g := range opts {
+		for _, c := range f.opts[g] {
+			f.count[c]++
+		}
+	}
+	// Each count is read once and left at 0 for the next call. A c met again was tried
+	// already; it reads 0 and fails (len(opts) options of c would be opts, c's parent among
+	// them).
+	for i, g := range opts {
+		for _, c := range f.opts[g] {
+			n := f.count[c]
+			f.count[c] = 0
+			if int(n)+len(f.opts[c]) == len(opts) && f.reversibleThrough(opts, c) {
+				for _, g := range opts[i:] {
+					for _, c := range f.opts[g] {
+						f.count[c] = 0
+					}
+				}
+				return c, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// reversibleThrough reports whether the game with options opts, len(opts) - len(c's
+// options) of which have c as an option, equals the form c: c's options are among opts, and
+// the outcomes agree.
 func (f *MisereForms) reversibleThrough(opts []int32, c int32) bool {
 	co := f.opts[c]
 	j := 0
 	for _, o := range opts {
 		if j < len(co) && co[j] == o {
 			j++
-			continue
-		}
-		if _, found := slices.BinarySearch(f.opts[o], c); !found {
-			return false
 		}
 	}
 	if j < len(co) {
@@ -509,7 +549,7 @@ func (f *MisereForms) keyOf(large []part, t int32) string {
 	if t == 0 {
 		return MisereKeyPrefix + sumKey(large)
 	}
-	return MisereKeyOf(append(sortedKeys(large), f.name[t]))
+	return MisereKeyOf(append(sortedKeys(large), f.nameOf(t)))
 }
 
 // IsFormName reports whether key, one of a misère key's list, names a form (a sum of small

@@ -181,7 +181,7 @@ func dayNames(f *MisereForms, reverse bool) []string {
 	day := []int32{0}
 	var names []string
 	for range 4 {
-		slices.SortFunc(day, func(x, y int32) int { return strings.Compare(f.name[x], f.name[y]) })
+		slices.SortFunc(day, func(x, y int32) int { return strings.Compare(f.nameOf(x), f.nameOf(y)) })
 		masks := 1 << len(day)
 		names = make([]string, masks)
 		ids := map[int32]bool{}
@@ -197,7 +197,7 @@ func dayNames(f *MisereForms, reverse bool) []string {
 				}
 			}
 			id := f.Node(opts)
-			names[mask] = f.name[id]
+			names[mask] = f.nameOf(id)
 			ids[id] = true
 		}
 		day = day[:0]
