@@ -39,6 +39,75 @@ func TestMisereForms_BornByDay(t *testing.T) {
 	}
 }
 
+// TestMisereForms_ReversibleAsDefined: on random sets of options among the 22 games born by
+// day 4, the form reversible finds by counting is the first one the simplification's
+// definition gives, tried one by one in the same order.
+func TestMisereForms_ReversibleAsDefined(t *testing.T) {
+	f := NewMisereForms()
+	day := []int32{0}
+	for range 4 {
+		seen := map[int32]bool{}
+		for mask := 0; mask < 1<<len(day); mask++ {
+			var opts []int32
+			for i, g := range day {
+				if mask&(1<<i) != 0 {
+					opts = append(opts, g)
+				}
+			}
+			seen[f.Node(opts)] = true
+		}
+		day = day[:0]
+		for g := range seen {
+			day = append(day, g)
+		}
+		slices.Sort(day)
+	}
+	// byDefinition is the first c, an option of an option, whose options are all options of
+	// the game, through which every other option reverses, with the proviso.
+	byDefinition := func(opts []int32) (int32, bool) {
+		for _, g := range opts {
+			for _, c := range f.opts[g] {
+				ok := true
+				for _, o := range f.opts[c] {
+					ok = ok && slices.Contains(opts, o)
+				}
+				for _, o := range opts {
+					ok = ok && (slices.Contains(f.opts[c], o) || slices.Contains(f.opts[o], c))
+				}
+				if ok && len(f.opts[c]) == 0 {
+					ok = slices.ContainsFunc(opts, func(o int32) bool { return !f.win[o] })
+				}
+				if ok {
+					return c, true
+				}
+			}
+		}
+		return 0, false
+	}
+	rng := rand.New(rand.NewPCG(4, 22))
+	found := 0
+	for range 5000 {
+		var opts []int32
+		for _, g := range day {
+			if rng.IntN(4) == 0 {
+				opts = append(opts, g)
+			}
+		}
+		want, wantOK := byDefinition(opts)
+		got, ok := f.reversible(opts)
+		if got != want || ok != wantOK {
+			t.Fatalf("options %v: reversible gives %d, %v; the definition %d, %v", opts, got, ok, want, wantOK)
+		}
+		if ok {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no set of options had a reversible one: the test tried nothing")
+	}
+	t.Logf("%d of 5000 sets of options equal a form they reverse through", found)
+}
+
 // TestMisereForms_Nim: {*} is 0 (its one option reverses through 0, and both are wins with
 // the proviso met), so is * + *; heaps of Nim keep forms of their own, and the forms of sums
 // of up to three heaps give misère Nim's outcomes (Bouton).
