@@ -79,13 +79,18 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 }
 
 // words says how far the search of the root is: from the facts proven (rootWatch), or from
-// a misère search by proof numbers, which keeps its own ("0 of 10 options refuted; the move
-// nearest to a win has 3 of its 12 replies answered").
+// a misère search by proof numbers, which keeps its own ("0 of 10 options refuted"); and, from
+// a search by proof numbers, how near the move nearest to a win is ("the move nearest to a
+// win has 3 of its 12 replies answered").
 func (w *watch) words(s engine.Stats) string {
+	p := s.Proof
 	if root := w.root.String(); root != "" {
+		if p != nil && !p.Misere {
+			return root + nearestWords(p)
+		}
 		return root
 	}
-	if p := s.Proof; p != nil && p.RootOptions > 0 {
+	if p != nil && p.RootOptions > 0 {
 		return misereWords(p)
 	}
 	return ""
@@ -95,11 +100,16 @@ func (w *watch) words(s engine.Stats) string {
 // (all of them: a loss), and how near the move nearest to a win is (all its replies
 // answered: a win).
 func misereWords(p *engine.ProofProgress) string {
-	s := fmt.Sprintf("%d of %d options refuted", p.RootRefuted, p.RootOptions)
-	if p.Replies > 0 {
-		s += fmt.Sprintf("; the move nearest to a win has %d of its %d replies answered", p.Answered, p.Replies)
+	return fmt.Sprintf("%d of %d options refuted", p.RootRefuted, p.RootOptions) + nearestWords(p)
+}
+
+// nearestWords is "; the move nearest to a win has A of its R replies answered", when the
+// search counted them.
+func nearestWords(p *engine.ProofProgress) string {
+	if p.Replies == 0 {
+		return ""
 	}
-	return s
+	return fmt.Sprintf("; the move nearest to a win has %d of its %d replies answered", p.Answered, p.Replies)
 }
 
 // end logs how the solve ended: its answer, or where it stopped.

@@ -124,3 +124,26 @@ func TestMisereWords(t *testing.T) {
 		t.Errorf("replies made: %q, want %q", got, want)
 	}
 }
+
+// A search by proof numbers in normal play says, after the words on the root, how near the
+// move nearest to a win is, once that move's replies are made; a misère search says it after
+// its options refuted, and no words are added to a search that counted no replies.
+func TestWatchWords_NearestMove(t *testing.T) {
+	root, err := cram.Parse("3x5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &watch{root: newRootWatch(func(engine.Position) (engine.Fact, bool) { return engine.Fact{}, false }, root)}
+	p := &engine.ProofProgress{}
+	if got, want := w.words(engine.Stats{Proof: p}), "trying 0: 0 of 7 options decided"; got != want {
+		t.Errorf("no replies made: %q, want %q", got, want)
+	}
+	p.Replies, p.Answered = 12, 3
+	if got, want := w.words(engine.Stats{Proof: p}), "trying 0: 0 of 7 options decided; the move nearest to a win has 3 of its 12 replies answered"; got != want {
+		t.Errorf("replies made: %q, want %q", got, want)
+	}
+	if got, want := (&watch{}).words(engine.Stats{Proof: &engine.ProofProgress{Misere: true, RootOptions: 10, RootRefuted: 2, Replies: 12, Answered: 3}}),
+		"2 of 10 options refuted; the move nearest to a win has 3 of its 12 replies answered"; got != want {
+		t.Errorf("misère: %q, want %q", got, want)
+	}
+}

@@ -42,6 +42,7 @@ type pnNode struct {
 	expanded       bool
 	queued         bool
 	busy           bool      // a worker of a team sharing the DAG is making its options (pnshare.go)
+	made           int32     // a couple's options and heap options when it was expanded, for the reports
 	kids           []*pnNode // the options not known won when last looked at (couple), or the components' couples (sum)
 	parents        []*pnNode
 	opts           []option // a couple's options, kept while recording: a losing couple's proof lists them all

@@ -164,6 +164,7 @@ func (s *Solver) knownOutcome(v *pnNode) (known, win bool) {
 func (s *Solver) pnLinkOptions(v *pnNode, opts []option) {
 	c := part{v.pos, v.key}
 	v.expanded = true
+	v.made = int32(len(opts) + v.n)
 	v.kidPN, v.kidDN = 0, pnInf
 	if s.rec != nil {
 		v.opts = slices.Clone(opts)

@@ -54,13 +54,15 @@ type ProofProgress struct {
 	Option              ProofStep
 	// Misere is set by a misère search by proof numbers, which decides the whole position
 	// (Root, with no heap) and sets RootOptions and RootRefuted: how many distinct options
-	// the root has, and how many are proven won for the opponent. A win wants one option
-	// lost for the opponent, every reply to it won: of the option nearest to such a proof
-	// (the least disproof number), once its replies are made, Replies is how many it has and
-	// Answered how many are proven won for the player at the root.
+	// the root has, and how many are proven won for the opponent.
 	Misere                   bool
 	RootOptions, RootRefuted int
-	Replies, Answered        int
+	// A win wants one option lost for the opponent, every reply to it won: of Root's option
+	// nearest to such a proof (the least disproof number), once its replies are made (a
+	// couple's: its options and heap options; not an option that splits), Replies is how
+	// many it has and Answered how many are proven won for the player at the root. Set by
+	// the proof-number searches over a DAG, misère or not, but a team's.
+	Replies, Answered int
 }
 
 // A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its
@@ -114,6 +116,7 @@ func (g *pnSearch) teamProgress() *ProofProgress {
 	p := g.progress()
 	p.Option, p.Root = p.Root, stepOf(&pnNode{pos: t.couple.pos, ref: ref{n: t.n}}, 0)
 	p.Options, p.OptionsWon = t.options, int(t.won.Load())
+	p.Replies, p.Answered = 0, 0 // the DAG's root is an option: its nearest kid is a reply
 	path := []ProofStep{p.Root}
 	for _, st := range p.Path {
 		st.Depth++
@@ -214,8 +217,30 @@ func (g *pnSearch) progress() *ProofProgress {
 	p.PN, p.DN = root.pn, root.dn
 	if !root.proven() {
 		p.Path, p.PathLen = pathOf(root)
+		p.Replies, p.Answered = nearestOption(root)
 	}
 	return p
+}
+
+// nearestOption says how far the couple's option nearest to a proof of it (the least
+// disproof number: the cheapest to prove losing) is, once expanded: how many options it has
+// (heap options counted), and how many of them are proven winning. All of them winning
+// proves it losing, and the couple winning. 0, 0 when that option is a sum or not expanded.
+func nearestOption(root *pnNode) (replies, answered int) {
+	if root.sum != nil {
+		return 0, 0
+	}
+	x := mostProvingKid(root)
+	if x == nil || x.sum != nil || !x.expanded || x.proven() {
+		return 0, 0
+	}
+	open := 0
+	for _, k := range x.kids {
+		if !k.won() {
+			open++
+		}
+	}
+	return int(x.made), int(x.made) - open
 }
 
 // pathOf returns the steps of the most-proving path from root down, the first pathHead and

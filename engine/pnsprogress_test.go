@@ -357,6 +357,9 @@ func TestPNS_ProgressOfTeam(t *testing.T) {
 		if !isOption(g, r.Root, r.Option) {
 			t.Fatalf("report %d: (%s, %d) is not an option of (%s, %d)", i, r.Option.Position, r.Option.N, r.Root.Position, r.Root.N)
 		}
+		if r.Replies != 0 || r.Answered != 0 {
+			t.Fatalf("report %d: %d of %d replies answered: a team's worker proves an option, whose kids are not the root's", i, r.Answered, r.Replies)
+		}
 		if len(r.Path) > 0 && (r.Path[0] != r.Root || r.Path[1].Position != r.Option.Position || r.Path[1].Depth != 1 || r.PathLen < 2) {
 			t.Fatalf("report %d: path %v of %d, want the root, then the option %v", i, r.Path, r.PathLen, r.Option)
 		}
@@ -364,5 +367,46 @@ func TestPNS_ProgressOfTeam(t *testing.T) {
 	last := reports[len(reports)-1]
 	if last.Root.Position != p.String() || last.Root.N != n || !last.Proven() || last.Won() || last.Largest == 0 {
 		t.Errorf("last report %+v: want (%s, %d) proven losing, and the DAG's size", last, p, n)
+	}
+}
+
+// The reports of a proof-number search say how far the root's option nearest to a proof is
+// (the second step of the path, once expanded): its options and heap options, and how many
+// are proven winning; the count grows as the search goes on.
+func TestPNS_ProgressNearestOption(t *testing.T) {
+	g, p := progressGame()
+	var reports []ProofProgress
+	s := pnsSolver(NewMapCache(), WithProgress(func(st Stats) { reports = append(reports, copyProof(st.Proof)) }, 0))
+	if _, err := s.Outcome(context.Background(), p, 1); err != nil {
+		t.Fatal(err)
+	}
+	counted, answered := 0, 0
+	for _, r := range reports {
+		if r.Replies == 0 {
+			continue
+		}
+		counted++
+		if len(r.Path) < 2 || r.Path[1].Depth != 1 {
+			t.Fatalf("%d replies counted with the path %v: want the nearest option second", r.Replies, r.Path)
+		}
+		x := r.Path[1]
+		o, err := parseJoined(g, x.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		distinct := map[string]bool{}
+		for q := range o.Options() {
+			distinct[q.Key()] = true
+		}
+		if want := len(distinct) + x.N; r.Replies != want || r.Answered < 0 || r.Answered > r.Replies {
+			t.Fatalf("(%s, %d): %d of %d replies answered; want 0 … %d of %d (its options and heap options)",
+				x.Position, x.N, r.Answered, r.Replies, want, want)
+		}
+		if r.Answered > 0 {
+			answered++
+		}
+	}
+	if counted == 0 || answered == 0 {
+		t.Fatalf("%d reports counted replies, %d with some answered, of %d: the test needs both", counted, answered, len(reports))
 	}
 }

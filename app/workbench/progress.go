@@ -81,6 +81,7 @@ func ProofRows(p *engine.ProofProgress, recording, ended bool) (top, bottom [][2
 			[2]string{"Worker 1 proves", CoupleText(p.Option)})
 		dag = "worker 1's: "
 	}
+	top = append(top, nearestRows(p)...)
 	top = append(top,
 		[2]string{"Proof numbers", fmt.Sprintf("to prove W %s, to prove L %s (the smaller, the nearer)", proofNumber(p.PN), proofNumber(p.DN))},
 		[2]string{"", ProofHint},
@@ -116,14 +117,21 @@ func misereRows(p *engine.ProofProgress, ended bool) [][2]string {
 		{decide, p.Root.Position + " under misère play: W if one of its moves leads to a loss for the opponent"},
 		{"Options", options},
 	}
-	if p.Replies > 0 {
-		rows = append(rows, [2]string{"Nearest to W", fmt.Sprintf("a move with %s of its %s replies answered; all answered would make it W",
-			count(int64(p.Answered)), count(int64(p.Replies)))})
-	}
+	rows = append(rows, nearestRows(p)...)
 	return append(rows,
 		[2]string{"Proof numbers", fmt.Sprintf("to prove W %s, to prove L %s (the smaller, the nearer)", proofNumber(p.PN), proofNumber(p.DN))},
 		[2]string{"", MisereProofHint},
 		[2]string{"DAG", fmt.Sprintf("%s positions, %s", count(int64(p.Couples)), memory(p.Bytes))})
+}
+
+// nearestRows is the row of the move nearest to a win, with its replies answered, once the
+// search has made them; none before.
+func nearestRows(p *engine.ProofProgress) [][2]string {
+	if p.Replies == 0 {
+		return nil
+	}
+	return [][2]string{{"Nearest to W", fmt.Sprintf("a move with %s of its %s replies answered; all answered would make it W",
+		count(int64(p.Answered)), count(int64(p.Replies)))}}
 }
 
 // memoryName names what a search keeps of its couples: a proof-number search its DAG, df-pn

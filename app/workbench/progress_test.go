@@ -40,6 +40,11 @@ func TestProofTexts(t *testing.T) {
 			"Path\tmost proving, 24 couples, root to the one expanded next (→):\n" +
 			"\t   0. 0*11 + *2\n\t   1. 0*10.1a1a + *2\n\t   ⋮  18 more\n" +
 			"\t  20. 0*3.AB|AB + *2\n\t  21. 0*3.AB|AB\n\t  22. 0*2.1aCa|ABC\n\t→ 23. 0.AB|AB"},
+		{"nearest move", strings.Join(strings.Split(rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*39"}, PN: 30, DN: 900,
+			Replies: 31, Answered: 12}, false, false), "\n")[:3], "\n"),
+			"Deciding\t0*39: W if its nimber ≠ 0, L if = 0\n" +
+				"Nearest to W\ta move with 12 of its 31 replies answered; all answered would make it W\n" +
+				"Proof numbers\tto prove W 30, to prove L 900 (the smaller, the nearer)"},
 		{"stopped while recording", strings.SplitN(rows(running, true, true), "\n", 2)[0],
 			"Stopped at\t0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component (recording the tree)"},
 		{"proven", rows(proven, false, true), "Proven\t0*7 + *2 is L (nimber = 2)\nDAG\tat its largest 1 080 couples, 20.0 kB"},
