@@ -1,6 +1,9 @@
 package engine
 
-import "container/heap"
+import (
+	"container/heap"
+	"hash/maphash"
+)
 
 // Proof-number search of misère outcomes by forms: the positions of MisereOutcomeByForms (the
 // large components, and the small ones carried as one form) as the nodes of a DAG, the next
@@ -36,7 +39,8 @@ func (v *mpnNode) proven() bool { return v.pn == 0 || v.dn == 0 }
 type miserePN struct {
 	m      *misereCanonSearch
 	root   *mpnNode
-	nodes  map[string]*mpnNode
+	nodes  map[mpnID]*mpnNode
+	seeds  [2]maphash.Seed // of idOf
 	dirty  mpnQueue
 	bytes  int64
 	proved int   // positions proven so far: a cut with none since the last one goes round in circles
@@ -57,7 +61,7 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	if len(large) == 0 {
 		return m.f.win[t]
 	}
-	g := &miserePN{m: m, nodes: map[string]*mpnNode{}}
+	g := &miserePN{m: m, nodes: map[mpnID]*mpnNode{}, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 	root := g.node(large, t)
 	g.root = root
 	m.s.mpn = g
@@ -146,9 +150,9 @@ func (g *miserePN) fit(root *mpnNode, limit int64) bool {
 		}
 		bytes += more
 	}
-	keep := make(map[string]*mpnNode, len(order))
+	keep := make(map[mpnID]*mpnNode, len(order))
 	for _, v := range order {
-		keep[v.key] = v
+		keep[g.idOf(v.large, v.t)] = v
 		for _, k := range v.kids {
 			if !k.proven() {
 				k.parents = append(k.parents, v)
@@ -179,14 +183,35 @@ func (v *mpnNode) mostProvingKid() *mpnNode {
 	return best
 }
 
+// An mpnID names a position of the DAG within one search: its form, and a hash of its large
+// components' keys, 128 bits, the same in whatever order they come (the sum of each key's
+// hash). A position's key (keyOf: the components' keys sorted and joined, the form's name)
+// is made only for a position new to the DAG; looking a position up by it was a sixth of a
+// search (0*15: making the key 7 %, the map's hash and compare of it 10 %).
+type mpnID struct {
+	h [2]uint64
+	t int32
+}
+
+// idOf is the id of the position (large, t). Two positions share one only when their keys
+// do, or by a collision of two 128-bit hashes, out of reach of any search (as forms' names).
+func (g *miserePN) idOf(large []part, t int32) mpnID {
+	id := mpnID{t: t}
+	for _, p := range large {
+		id.h[0] += maphash.String(g.seeds[0], p.key)
+		id.h[1] += maphash.String(g.seeds[1], p.key)
+	}
+	return id
+}
+
 // node returns the position (large, t) of the DAG, made when new: proven at once when it
 // has no large component (its form's outcome) or when the search or the cache knows it.
 func (g *miserePN) node(large []part, t int32) *mpnNode {
-	key := g.m.f.keyOf(large, t)
-	if v, ok := g.nodes[key]; ok {
+	id := g.idOf(large, t)
+	if v, ok := g.nodes[id]; ok {
 		return v
 	}
-	v := &mpnNode{large: large, t: t, key: key}
+	v := &mpnNode{large: large, t: t, key: g.m.f.keyOf(large, t)}
 	for _, p := range large {
 		v.hint += HintOf(p.pos)
 	}
@@ -196,7 +221,7 @@ func (g *miserePN) node(large []part, t int32) *mpnNode {
 		v.pn, v.dn = 1, 1+int64(v.hint)/2
 	}
 	v.told = [2]int64{v.pn, v.dn}
-	g.nodes[key] = v
+	g.nodes[id] = v
 	g.bytes += v.bytes()
 	return v
 }
