@@ -326,14 +326,17 @@ type formed struct {
 // tryComponent is the form of c if its game tree holds at most f.Budget components: ok is
 // false when it holds more (c is remembered large) or stop said to stop.
 func (f *MisereForms) tryComponent(c part, stop func() bool) (int32, bool) {
+	// The hint first: a search asks for the large components of every position it expands,
+	// and two lookups by key were a sixth of what absorbing a position's lands cost. Where
+	// options have smaller hints (Sprouts' lives), no component past MaxHint is ever formed;
+	// elsewhere one would be searched instead of read from its form, as soundly.
+	if f.MaxHint > 0 && HintOf(c.pos) > f.MaxHint {
+		return 0, false
+	}
 	if e, ok := f.comps[c.key]; ok {
 		return e.id, true
 	}
 	if f.large[c.key] {
-		return 0, false
-	}
-	if f.MaxHint > 0 && HintOf(c.pos) > f.MaxHint {
-		f.large[c.key] = true
 		return 0, false
 	}
 	f.work = f.Budget
