@@ -130,7 +130,7 @@ func nearestRows(p *engine.ProofProgress) [][2]string {
 	if p.Replies == 0 {
 		return nil
 	}
-	return [][2]string{{"Nearest to W", fmt.Sprintf("a move with %s of its %s replies answered; all answered would make it W",
+	return [][2]string{{"Nearest to W", fmt.Sprintf("a move with %s of its %s replies answered; all would make it W",
 		count(int64(p.Answered)), count(int64(p.Replies)))}}
 }
 

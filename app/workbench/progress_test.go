@@ -43,7 +43,7 @@ func TestProofTexts(t *testing.T) {
 		{"nearest move", strings.Join(strings.Split(rows(&engine.ProofProgress{Root: engine.ProofStep{Position: "0*39"}, PN: 30, DN: 900,
 			Replies: 31, Answered: 12}, false, false), "\n")[:3], "\n"),
 			"Deciding\t0*39: W if its nimber ≠ 0, L if = 0\n" +
-				"Nearest to W\ta move with 12 of its 31 replies answered; all answered would make it W\n" +
+				"Nearest to W\ta move with 12 of its 31 replies answered; all would make it W\n" +
 				"Proof numbers\tto prove W 30, to prove L 900 (the smaller, the nearer)"},
 		{"stopped while recording", strings.SplitN(rows(running, true, true), "\n", 2)[0],
 			"Stopped at\t0*11 + *2: W if its nimber ≠ 2, L if = 2; then 1 more component (recording the tree)"},
@@ -76,7 +76,7 @@ func TestProofTexts(t *testing.T) {
 			RootOptions: 10, RootRefuted: 2, Replies: 12, Answered: 3, Couples: 5000, Bytes: 2 << 20}, false, false),
 			"Deciding\t0*17 under misère play: W if one of its moves leads to a loss for the opponent\n" +
 				"Options\t2 of 10 refuted (won for the opponent); all refuted would make it L\n" +
-				"Nearest to W\ta move with 3 of its 12 replies answered; all answered would make it W\n" +
+				"Nearest to W\ta move with 3 of its 12 replies answered; all would make it W\n" +
 				"Proof numbers\tto prove W 40, to prove L 1 200 (the smaller, the nearer)\n" +
 				"\t" + MisereProofHint + "\n" +
 				"DAG\t5 000 positions, 2.0 MB"},
