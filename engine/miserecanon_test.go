@@ -14,9 +14,20 @@ import (
 // gives that many forms, so that no two equal games keep two forms and no two different
 // games share one.
 func TestMisereForms_BornByDay(t *testing.T) {
-	f := NewMisereForms()
-	day := []int32{0}
+	days := bornByDay(NewMisereForms(), 4)
 	for n, want := range []int{2, 3, 5, 22} {
+		if len(days[n]) != want {
+			t.Fatalf("born by day %d: %d forms, want %d", n+1, len(days[n]), want)
+		}
+	}
+}
+
+// bornByDay forms every set of options of the games born by day k, for k = 0 … days-1, and
+// returns the forms born by each day k+1, sorted.
+func bornByDay(f *MisereForms, days int) [][]int32 {
+	var out [][]int32
+	day := []int32{0}
+	for range days {
 		seen := map[int32]bool{}
 		for mask := 0; mask < 1<<len(day); mask++ {
 			var opts []int32
@@ -32,11 +43,10 @@ func TestMisereForms_BornByDay(t *testing.T) {
 			next = append(next, g)
 		}
 		slices.Sort(next)
-		if len(next) != want {
-			t.Fatalf("born by day %d: %d forms, want %d", n+1, len(next), want)
-		}
+		out = append(out, next)
 		day = next
 	}
+	return out
 }
 
 // TestMisereForms_ReversibleAsDefined: on random sets of options among the 22 games born by
@@ -44,24 +54,7 @@ func TestMisereForms_BornByDay(t *testing.T) {
 // definition gives, tried one by one in the same order.
 func TestMisereForms_ReversibleAsDefined(t *testing.T) {
 	f := NewMisereForms()
-	day := []int32{0}
-	for range 4 {
-		seen := map[int32]bool{}
-		for mask := 0; mask < 1<<len(day); mask++ {
-			var opts []int32
-			for i, g := range day {
-				if mask&(1<<i) != 0 {
-					opts = append(opts, g)
-				}
-			}
-			seen[f.Node(opts)] = true
-		}
-		day = day[:0]
-		for g := range seen {
-			day = append(day, g)
-		}
-		slices.Sort(day)
-	}
+	day := bornByDay(f, 4)[3]
 	// byDefinition is the first c, an option of an option, whose options are all options of
 	// the game, through which every other option reverses, with the proviso.
 	byDefinition := func(opts []int32) (int32, bool) {
