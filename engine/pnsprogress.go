@@ -116,7 +116,6 @@ func (g *pnSearch) teamProgress() *ProofProgress {
 	p := g.progress()
 	p.Option, p.Root = p.Root, stepOf(&pnNode{pos: t.couple.pos, ref: ref{n: t.n}}, 0)
 	p.Options, p.OptionsWon = t.options, int(t.won.Load())
-	p.Replies, p.Answered = 0, 0 // the DAG's root is an option: its nearest kid is a reply
 	path := []ProofStep{p.Root}
 	for _, st := range p.Path {
 		st.Depth++
@@ -217,7 +216,9 @@ func (g *pnSearch) progress() *ProofProgress {
 	p.PN, p.DN = root.pn, root.dn
 	if !root.proven() {
 		p.Path, p.PathLen = pathOf(root)
-		p.Replies, p.Answered = nearestOption(root)
+		if g.team == nil { // a team's worker's root is an option: its nearest kid is a reply
+			p.Replies, p.Answered = nearestOption(root)
+		}
 	}
 	return p
 }
