@@ -107,6 +107,26 @@ func TestOvernight(t *testing.T) {
 	if code := exec.Command("bash", "scripts/overnight.sh", "-x").Run(); code == nil {
 		t.Error("overnight.sh -x: exit 0, want a usage error")
 	}
+	if code := exec.Command("bash", "scripts/overnight.sh", "-r", "0", "3x4").Run(); code == nil {
+		t.Error("overnight.sh -r 0: exit 0, want a usage error")
+	}
+
+	// Two rounds: a board stopped at its limit runs again after the others, one answered
+	// does not. 3x14 takes seconds with this cache, more than its limit of a second.
+	lines = night("-w", "1", "-l", "1s", "-r", "2", "3x14", "3x4")
+	want := []string{"3x14: stopped after 1s; again after the others (round 2 of 2)", "3x4: answered", "3x14: "}
+	if len(lines) != len(want) {
+		t.Fatalf("overnight.sh -r 2 said %q", lines)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("overnight.sh -r 2, line %d: %q, want %q in it", i, lines[i], w)
+		}
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "log"))
+	if n := strings.Count(string(log), "cram 3x14: start"); err != nil || n != 2 {
+		t.Errorf("log: 3x14 started %d times, want 2 (%v)", n, err)
+	}
 }
 
 // TestBinary_CPUProfile: GRUNDY_CPUPROFILE makes the command write a CPU profile (pprof's
