@@ -127,3 +127,28 @@ func TestFreeMostProving(t *testing.T) {
 	a1.pn, a1.dn = 0, pnInf // a1 proven winning: a2 is a's last hope
 	take(a2, 2)
 }
+
+// One worker expands pairs: the most-proving couple, then the couple a second worker would
+// take beside it (the next sibling of the first one's parent, the first taken to be losing);
+// the first is free again after.
+func TestPNPair(t *testing.T) {
+	leaf := func(name string, dn int64) *pnNode { return &pnNode{ref: ref{key: name}, pn: 1, dn: dn} }
+	couple := func(name string, kids ...*pnNode) *pnNode {
+		v := &pnNode{ref: ref{key: name}, expanded: true, kids: kids, pn: pnInf}
+		for _, k := range kids {
+			v.pn, v.dn = min(v.pn, k.dn), addPN(v.dn, k.pn)
+		}
+		return v
+	}
+	a1, b1 := leaf("a1", 2), leaf("b1", 4)
+	root := couple("root", couple("b", b1, leaf("b2", 5), leaf("b3", 6)), couple("a", a1, leaf("a2", 3)))
+	s := &Solver{}
+	v, _ := s.mostProving(root)
+	if pair := s.pnPair(root, v); pair != [2]*pnNode{a1, b1} || a1.busy {
+		t.Fatalf("pair %v, a1 busy %v: want a1 then b1, a1 free", pair, a1.busy)
+	}
+	lone := leaf("lone", 1)
+	if pair := s.pnPair(lone, lone); pair != [2]*pnNode{lone, nil} {
+		t.Fatalf("pair of an unexpanded root %v: want it alone", pair)
+	}
+}
