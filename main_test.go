@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // buildGrundy builds the real binary, once for all the tests of this package (a link of the
@@ -126,6 +128,45 @@ func TestOvernight(t *testing.T) {
 	log, err := os.ReadFile(filepath.Join(dir, "log"))
 	if n := strings.Count(string(log), "cram 3x14: start"); err != nil || n != 2 {
 		t.Errorf("log: 3x14 started %d times, want 2 (%v)", n, err)
+	}
+}
+
+// TestOvernight_Interrupt: Ctrl-C (a SIGINT to the whole process group, as a terminal sends
+// it) stops the list at the position being solved, which keeps what it proved; the script
+// does not go on to the next position.
+func TestOvernight_Interrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin, dir := buildGrundy(t), t.TempDir()
+	cmd := exec.Command("bash", "scripts/overnight.sh", "-d", dir, "-c", "64", "-w", "1", "-l", "10m", "4x9", "3x4")
+	cmd.Env = append(os.Environ(), "GRUNDY="+bin, "XDG_DATA_HOME="+dir, "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	logFile := filepath.Join(dir, "log")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if log, _ := os.ReadFile(logFile); strings.Contains(string(log), "cram 4x9: start") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("4x9 did not start within a minute")
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // into the search
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 130 {
+		t.Errorf("overnight.sh after Ctrl-C: %v, want exit status 130\n%s", err, stderr.Bytes())
+	}
+	log, _ := os.ReadFile(logFile)
+	if !strings.Contains(string(log), "cram 4x9: stopped") || strings.Contains(string(log), "3x4") {
+		t.Errorf("log after Ctrl-C: %q, want 4x9 stopped and 3x4 never started", log)
 	}
 }
 

@@ -46,6 +46,9 @@ if ! [[ $rounds =~ ^[1-9][0-9]*$ ]]; then
 fi
 grundy=${GRUNDY:-./grundy}
 mkdir -p "$dir"
+# Ctrl-C reaches grundy too, which keeps what it proved and exits as a stopped run: the trap
+# runs after it, so that the list ends there instead of going on to the next position.
+trap 'echo "stopped by a signal: the same command goes on from here" >&2; exit 130' INT TERM
 todo=("$@")
 for ((round = 1; round <= rounds && ${#todo[@]} > 0; round++)); do
 	stopped=()
