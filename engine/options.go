@@ -32,7 +32,9 @@ var partSeed = maphash.MakeSeed()
 // easiest first: known losing ones, then the open ones by increasing cost (at equal cost, by
 // the game's guess), then those known to be winning (searched only to prove that (p, n) is
 // losing). An option known to be losing ends the list at once: it alone proves (p, n)
-// winning.
+// winning. The list lives in the solver's buffer for its search level: the next call at the
+// same level overwrites it, so a caller that makes a second couple's options before it is
+// done with the first's copies the first.
 func (s *Solver) options(p part, n int) []option {
 	for len(s.opts) <= s.level {
 		s.opts = append(s.opts, nil)
