@@ -79,8 +79,7 @@ func TestOvernight(t *testing.T) {
 	bin, dir := buildGrundy(t), t.TempDir()
 	night := func(args ...string) []string {
 		t.Helper()
-		cmd := exec.Command("bash", append([]string{"scripts/overnight.sh", "-d", dir, "-c", "64"}, args...)...)
-		cmd.Env = append(os.Environ(), "GRUNDY="+bin, "XDG_DATA_HOME="+dir, "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=")
+		cmd := overnight(bin, dir, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
@@ -131,6 +130,14 @@ func TestOvernight(t *testing.T) {
 	}
 }
 
+// overnight is scripts/overnight.sh with the binary bin, its store, log and answers in dir, a
+// cache of 64 MB and args, in a C locale with no display and the user's data out of reach.
+func overnight(bin, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("bash", append([]string{"scripts/overnight.sh", "-d", dir, "-c", "64"}, args...)...)
+	cmd.Env = append(os.Environ(), "GRUNDY="+bin, "XDG_DATA_HOME="+dir, "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=")
+	return cmd
+}
+
 // TestOvernight_Interrupt: Ctrl-C (a SIGINT to the whole process group, as a terminal sends
 // it) stops the list at the position being solved, which keeps what it proved; the script
 // does not go on to the next position.
@@ -138,9 +145,8 @@ func TestOvernight_Interrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin, dir := buildGrundy(t), t.TempDir()
-	cmd := exec.Command("bash", "scripts/overnight.sh", "-d", dir, "-c", "64", "-w", "1", "-l", "10m", "4x9", "3x4")
-	cmd.Env = append(os.Environ(), "GRUNDY="+bin, "XDG_DATA_HOME="+dir, "LANG=C.UTF-8", "LC_ALL=", "DISPLAY=")
+	dir := t.TempDir()
+	cmd := overnight(buildGrundy(t), dir, "-w", "1", "-l", "10m", "4x9", "3x4")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

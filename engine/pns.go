@@ -244,21 +244,18 @@ func (s *Solver) pnSolveAlone(root *pnNode) bool {
 			continue
 		}
 		v, depth := s.mostProving(root)
+		u := s.pnBeside(root, v)
 		s.pnDepth(depth)
-		for i, u := range s.pnPair(root, v) {
-			if i > 0 {
-				if u == nil || u.expanded || u.proven() || root.proven() {
-					continue
-				}
-				// The reports show the most-proving path, which v's expansion changed.
-				_, depth = s.mostProving(root)
-				s.pnDepth(depth)
-			}
-			s.pnExpand(u)
-			if s.err != nil {
+		if !s.pnStep(v) {
+			return false
+		}
+		if u != nil && !u.expanded && !u.proven() && !root.proven() {
+			// The reports show the most-proving path, which v's expansion changed.
+			_, depth = s.mostProving(root)
+			s.pnDepth(depth)
+			if !s.pnStep(u) {
 				return false
 			}
-			s.pnUpdate(u)
 		}
 		if err := s.pnMemory(root); err != nil {
 			s.err = err
@@ -268,19 +265,30 @@ func (s *Solver) pnSolveAlone(root *pnNode) bool {
 	return true
 }
 
-// pnPair is what one worker expands next: the most-proving couple v, then the couple a second
-// worker of a team would take beside it (freeMostProving, v taken to be losing as the path to
-// it hopes), nil when there is none. Two workers had expanded fewer couples than one (Sprouts
-// 0*21: 755 933 against 1 626 291): one worker expanding pairs has that too. Outcomes from an
-// empty store, one worker, nodes alone then by pairs: 0*14 150 318 and 67 608, 0*15 250 080
-// and 136 063, 0*18 222 285 and 110 129, 0*19 192 231 and 102 978, 0*21 1 605 573 and 755 293
-// (351 s and 267 s side by side: the couples of pairs find fewer options in the memo). A
-// couple that v's expansion proved or expanded is not expanded again.
-func (s *Solver) pnPair(root, v *pnNode) [2]*pnNode {
+// pnBeside is the couple one worker expands after the most-proving couple v: the one a second
+// worker of a team would take beside it (freeMostProving's walk, v taken to be losing as the
+// path to it hopes), nil when there is none. Two workers had expanded fewer couples than one
+// (Sprouts 0*21: 755 933 against 1 626 291): one worker expanding such pairs has that too.
+// Outcomes from an empty store, one worker, nodes alone then by pairs: 0*14 150 318 and
+// 67 608, 0*15 250 080 and 136 063, 0*18 222 285 and 110 129, 0*19 192 231 and 102 978, 0*21
+// 1 605 573 and 755 293 (351 s and 267 s side by side: the couples of pairs find fewer options
+// in the memo). A couple that v's expansion proved or expanded is not expanded again.
+func (s *Solver) pnBeside(root, v *pnNode) *pnNode {
 	v.busy = true
-	u, _ := s.freeMostProving(root)
+	u, _, _ := freeWalk(root, 0) // v, the most-proving couple, is busy: the walk past it
 	v.busy = false
-	return [2]*pnNode{v, u}
+	return u
+}
+
+// pnStep expands v and updates the numbers its expansion changes; false when the search
+// stops.
+func (s *Solver) pnStep(v *pnNode) bool {
+	s.pnExpand(v)
+	if s.err != nil {
+		return false
+	}
+	s.pnUpdate(v)
+	return true
 }
 
 // mostProving walks from root to the couple whose expansion proves or disproves it soonest,

@@ -144,11 +144,11 @@ func TestPNPair(t *testing.T) {
 	root := couple("root", couple("b", b1, leaf("b2", 5), leaf("b3", 6)), couple("a", a1, leaf("a2", 3)))
 	s := &Solver{}
 	v, _ := s.mostProving(root)
-	if pair := s.pnPair(root, v); pair != [2]*pnNode{a1, b1} || a1.busy {
-		t.Fatalf("pair %v, a1 busy %v: want a1 then b1, a1 free", pair, a1.busy)
+	if u := s.pnBeside(root, v); v != a1 || u != b1 || a1.busy {
+		t.Fatalf("pair %v, %v, a1 busy %v: want a1 then b1, a1 free", v, u, a1.busy)
 	}
 	lone := leaf("lone", 1)
-	if pair := s.pnPair(lone, lone); pair != [2]*pnNode{lone, nil} {
-		t.Fatalf("pair of an unexpanded root %v: want it alone", pair)
+	if u := s.pnBeside(lone, lone); u != nil {
+		t.Fatalf("beside an unexpanded root: %v, want none", u)
 	}
 }
