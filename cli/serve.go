@@ -60,7 +60,7 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return fail(env, "serve", err)
 	}
-	st, err := f.db.openStore()
+	st, err := f.db.openStore(f.cfg.CacheMB)
 	if err != nil {
 		return fail(env, "serve", err)
 	}

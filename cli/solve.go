@@ -175,7 +175,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	if err := job.CheckMemory(f.cacheMB); err != nil {
 		return fail(env, "solve", usagef("--cache-mb %d: %v", f.cacheMB, err))
 	}
-	st, err := f.db.open(g.Name())
+	st, err := f.db.open(g.Name(), f.cacheMB)
 	if err != nil {
 		return fail(env, "solve", err)
 	}

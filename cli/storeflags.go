@@ -26,11 +26,11 @@ func (f *storeFlags) check() error {
 	return nil
 }
 
-// open opens the store the flags choose (created if missing), or none with --no-db, and
-// reads the keys of game's facts. A store that cannot be opened or read (in use, corrupt,
-// not a store) is a usage error: exit 2, its message.
-func (f *storeFlags) open(game string) (*store.Store, error) {
-	s, err := f.openStore()
+// open opens the store the flags choose (created if missing), or none with --no-db, for a
+// search of cacheMB, and reads the keys of game's facts. A store that cannot be opened or
+// read (in use, corrupt, not a store) is a usage error: exit 2, its message.
+func (f *storeFlags) open(game string, cacheMB int) (*store.Store, error) {
+	s, err := f.openStore(cacheMB)
 	if s == nil || err != nil {
 		return nil, err
 	}

@@ -122,15 +122,15 @@ func runTree(ctx context.Context, env *Env, args []string) int {
 	began := time.Now() // --timeout's start
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	st, err := db.open(g.Name())
+	if *memMB == 0 {
+		*memMB = job.TreeMemoryMB()
+	}
+	st, err := db.open(g.Name(), *memMB)
 	if err != nil {
 		return fail(env, "tree", err)
 	}
 	if st != nil {
 		defer st.Close()
-	}
-	if *memMB == 0 {
-		*memMB = job.TreeMemoryMB()
 	}
 	// The store takes what the search proves and gives it nothing: the proof, read out of what
 	// the search proved, is then the same on every run, whatever earlier runs left there.

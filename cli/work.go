@@ -64,7 +64,7 @@ func runWork(ctx context.Context, env *Env, args []string) int {
 		return fail(env, "work", err)
 	}
 	url := node.url
-	if cfg.Store, err = workerStore(db); err != nil {
+	if cfg.Store, err = workerStore(db, cfg.CacheMB); err != nil {
 		return fail(env, "work", err)
 	}
 	if cfg.Store != nil {
@@ -103,9 +103,9 @@ const maxWorkerStores = 64
 // grundy-work/1, grundy-work/2, … beside the default store that no other process holds, so
 // that the workers of one machine, and the window on the default store, each have one of
 // their own and keep it from one run to the next.
-func workerStore(db storeFlags) (*store.Store, error) {
+func workerStore(db storeFlags, cacheMB int) (*store.Store, error) {
 	if db.none || db.path != "" {
-		return db.openStore()
+		return db.openStore(cacheMB)
 	}
 	def, err := store.DefaultDir()
 	if err != nil {
@@ -113,7 +113,7 @@ func workerStore(db storeFlags) (*store.Store, error) {
 	}
 	var first error
 	for i := 1; i <= maxWorkerStores; i++ {
-		s, err := store.Open(filepath.Join(filepath.Dir(def), "grundy-work", strconv.Itoa(i)))
+		s, err := store.OpenWith(filepath.Join(filepath.Dir(def), "grundy-work", strconv.Itoa(i)), store.Options{BlockCacheMB: blockCacheMB(cacheMB)})
 		if err == nil {
 			return s, nil
 		}

@@ -97,7 +97,7 @@ func TestStore_DiskFull(t *testing.T) {
 			disk := newFullFS(limit)
 			var s *Store
 			var err error
-			within(t, 10*time.Second, "Open", func() { s, err = openOn(dir, disk) })
+			within(t, 10*time.Second, "Open", func() { s, err = openOn(dir, disk, Options{}) })
 			if limit == 0 {
 				wantError(t, "Open of a new store on a full disk", err, dir, "disk full")
 				return
@@ -127,7 +127,7 @@ func TestStore_DiskFull(t *testing.T) {
 				}
 			}
 			var kept int64
-			within(t, 10*time.Second, "Open again on the full disk", func() { s, err = openOn(dir, disk) })
+			within(t, 10*time.Second, "Open again on the full disk", func() { s, err = openOn(dir, disk, Options{}) })
 			if err != nil {
 				t.Fatalf("Open again on the full disk: %v", err)
 			}
@@ -179,7 +179,7 @@ func count(t *testing.T, s *Store) int64 {
 func TestImport_DiskFull(t *testing.T) {
 	dir := t.TempDir()
 	disk := newFullFS(256 << 10)
-	s, err := openOn(dir, disk)
+	s, err := openOn(dir, disk, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
