@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cockroachdb/pebble/v2"
+
 	"grundy/engine"
 	"grundy/games"
 )
@@ -178,5 +180,106 @@ func TestSproutsShape_SameForEveryKeyOfAPosition(t *testing.T) {
 	want := engine.MisereKeyPrefix + "8:2ABC|ACB" + fmt.Sprintf("%d:%s", len(name), name)
 	if got, err := exactKey(lookupGame(t, "sprouts"), withForm); err != nil || got != want {
 		t.Errorf("exact misère key of %q = %q, %v; want %q", withForm, got, err, want)
+	}
+}
+
+// countExact counts the keys f's game makes exact from now on.
+func countExact(f *Facts) *int {
+	n := new(int)
+	exact := f.form.exact
+	f.form = &keyForm{shape: f.form.shape, exact: func(key string) (string, error) { *n++; return exact(key) }}
+	return n
+}
+
+// A run that takes up a store asks for its positions by the cheap keys its search writes: the
+// aliases the writer kept on disk give their exact keys, so that no key is made exact again;
+// an alias whose exact key is no writing of the position is passed by; and an alias a read
+// made (a fact found under the exact key of a cheap key with no alias) is kept for the next run.
+func TestSprouts_AliasesOnDiskSpareTheExactKey(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := newKeyLog(Through(engine.NewMapCache(), s.Facts("sprouts")))
+	sproutsNimber(t, "0*7", first)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	cheap := cheapOnly(t, first.puts)
+	if len(cheap) < 10 {
+		t.Fatalf("%d cheap keys that differ from their exact ones: too few to test", len(cheap))
+	}
+
+	s, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	facts := s.Facts("sprouts")
+	made := countExact(facts)
+	for k := range cheap {
+		if _, ok := facts.Get(k); !ok {
+			t.Errorf("the fact of cheap key %q not found", k)
+		}
+	}
+	if *made != 0 {
+		t.Errorf("%d of %d cheap keys made exact again: their aliases were not read", *made, len(cheap))
+	}
+
+	// A false alias: a cheap key given the exact key of another position.
+	var victim, other string
+	for k, exact := range cheap {
+		for _, o := range cheap {
+			if sproutsShape(o) != sproutsShape(exact) {
+				victim, other = k, o
+				break
+			}
+		}
+		if victim != "" {
+			break
+		}
+	}
+	if err := s.db.Set(tierKey(tierAliases, "sprouts", victim), []byte(other), pebble.Sync); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := facts.read(cheap[victim])
+	if got, ok := facts.Get(victim); !ok || got != want {
+		t.Errorf("a false alias of %q (to %q): read %v, %v; want %v", victim, other, got, ok, want)
+	}
+	if *made != 1 {
+		t.Errorf("the key with a false alias made exact %d times, not once", *made)
+	}
+
+	// A fact stored under its exact key alone, found through a cheap key with no alias.
+	var lone string
+	for k := range cheap {
+		if k != victim {
+			lone = k
+			if err := s.db.Delete(tierKey(tierAliases, "sprouts", k), pebble.Sync); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for round, wantMade := range []int{1, 0} {
+		s, err = Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		facts := s.Facts("sprouts")
+		made := countExact(facts)
+		if _, ok := facts.Get(lone); !ok {
+			t.Errorf("run %d: the fact of %q not found", round+1, lone)
+		}
+		if *made != wantMade {
+			t.Errorf("run %d: %q made exact %d times, want %d", round+1, lone, *made, wantMade)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

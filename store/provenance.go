@@ -23,6 +23,10 @@ import (
 //     their origin and the line of their file. No search reads them as proven: they are
 //     kept apart, counted, and made facts only by an import that checks them (--verify).
 //
+// A game whose search writes cheap keys (keyForm) has a fourth range, no tier of facts: its
+// aliases, game \0 KeyVersion|0x20 cheap key, whose value is the position's exact key (see
+// Facts.Get).
+//
 // The tiers' keys are not of KeyVersion, so that every reader of facts (Each, the Facts'
 // filters, a grundy of before) passes them by.
 
@@ -87,6 +91,7 @@ const (
 	tierFacts   = KeyVersion
 	tierOrigins = KeyVersion | 0x40
 	tierClaims  = KeyVersion | 0x80
+	tierAliases = KeyVersion | 0x20 // not a tier: splitTier and eachTier pass them by
 )
 
 // tierKey is the key of position key of game in tier.

@@ -98,10 +98,16 @@ func (w *writer) run() {
 	}
 }
 
-// flushNow writes the window, the queued batches and the Puts the Facts hold, then syncs.
+// flushNow writes the window, the queued batches and the Puts the Facts hold, and the
+// aliases they noted, then syncs.
 func (w *writer) flushNow() error {
 	w.collect()
 	w.writeWindow()
+	for _, f := range w.s.allFacts() {
+		if f.form != nil {
+			w.writeAliases(f)
+		}
+	}
 	w.sync()
 	if p := w.err.Load(); p != nil {
 		return *p
@@ -120,13 +126,7 @@ func (w *writer) collect() {
 		}
 		break
 	}
-	w.s.mu.Lock()
-	all := make([]*Facts, 0, len(w.s.facts))
-	for _, f := range w.s.facts {
-		all = append(all, f)
-	}
-	w.s.mu.Unlock()
-	for _, f := range all {
+	for _, f := range w.s.allFacts() {
 		if items := f.take(); len(items) > 0 {
 			w.hold(factBatch{f, items})
 		}
@@ -366,6 +366,9 @@ func (w *writer) madeExact(facts *Facts, items []pendingFact) []pendingFact {
 	for _, p := range items {
 		exact, ok := facts.alias(p.key)
 		if !ok {
+			exact, ok = facts.storedAlias(p.key)
+		}
+		if !ok {
 			var err error
 			if exact, err = facts.form.exact(p.key); err != nil {
 				facts.keyFailed(err)
@@ -381,8 +384,33 @@ func (w *writer) madeExact(facts *Facts, items []pendingFact) []pendingFact {
 	for _, a := range aliases {
 		facts.aliases[a[0]] = a[1]
 	}
+	facts.unsaved = append(facts.unsaved, aliases...)
 	facts.aliasMu.Unlock()
 	return kept
+}
+
+// writeAliases writes the aliases of facts not written yet (see Facts.Get), each a cheap key
+// and its exact key, and adds their keys to its filter of aliases once written.
+func (w *writer) writeAliases(facts *Facts) {
+	aliases := facts.takeAliases()
+	if len(aliases) == 0 || w.s.readOnly != "" || w.s.fence.failure() != nil {
+		return
+	}
+	if w.batch == nil {
+		w.batch = w.s.db.NewBatch()
+	}
+	for _, a := range aliases {
+		w.key = append(append(append(w.key[:0], facts.game...), 0, tierAliases), a[0]...)
+		w.batch.Set(w.key, []byte(a[1]), nil)
+		if w.batch.Len() >= commitBytes {
+			w.commit()
+		}
+	}
+	if w.commit() {
+		for _, a := range aliases {
+			facts.aliasKeys.add(a[0])
+		}
+	}
 }
 
 // A keyHead is a key's first 8 bytes, big-endian (as bytes compare), and its Put's place:
