@@ -160,13 +160,15 @@ func (f *storeFlags) openStore(cacheMB int) (*store.Store, error) {
 			return nil, usagef("%v (--no-db runs without a store)", err)
 		}
 	}
-	s, err := store.OpenWith(dir, store.Options{BlockCacheMB: blockCacheMB(cacheMB)})
+	s, err := store.OpenWith(dir, storeOptions(cacheMB))
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
 	return s, nil
 }
 
-// blockCacheMB is the store's cache of blocks (store.Options) beside a search's cache of
-// cacheMB: an eighth of it, from 8 MB to 1 GB.
-func blockCacheMB(cacheMB int) int { return min(max(cacheMB/8, 8), 1024) }
+// storeOptions are those of a store read by a search of cacheMB: its cache of blocks an
+// eighth of that, from 8 MB to 1 GB.
+func storeOptions(cacheMB int) store.Options {
+	return store.Options{BlockCacheMB: min(max(cacheMB/8, 8), 1024)}
+}

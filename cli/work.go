@@ -113,7 +113,7 @@ func workerStore(db storeFlags, cacheMB int) (*store.Store, error) {
 	}
 	var first error
 	for i := 1; i <= maxWorkerStores; i++ {
-		s, err := store.OpenWith(filepath.Join(filepath.Dir(def), "grundy-work", strconv.Itoa(i)), store.Options{BlockCacheMB: blockCacheMB(cacheMB)})
+		s, err := store.OpenWith(filepath.Join(filepath.Dir(def), "grundy-work", strconv.Itoa(i)), storeOptions(cacheMB))
 		if err == nil {
 			return s, nil
 		}

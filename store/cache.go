@@ -74,7 +74,7 @@ func (s *Store) Facts(game string) *Facts {
 	}
 	f := &Facts{s: s, game: game, form: formOf(game)}
 	seed := maphash.MakeSeed()
-	hashes, shapes, err := s.keyHashes(game, seed, f.form)
+	hashes, shapes, err := s.keyHashes(prefixOf(game), seed, f.form)
 	if err != nil {
 		f.err = err
 	}
@@ -83,7 +83,7 @@ func (s *Store) Facts(game string) *Facts {
 	if f.form != nil {
 		f.shapes = newKeyFilter(seed, shapes)
 		f.aliases = make(map[string]string)
-		aliases, aerr := s.aliasHashes(game, seed)
+		aliases, _, aerr := s.keyHashes(tierKey(tierAliases, game, ""), seed, nil)
 		if f.err == nil {
 			f.err = aerr
 		}
@@ -104,10 +104,10 @@ func (s *Store) allFacts() []*Facts {
 	return all
 }
 
-// keyHashes returns the hashes of every position key of game in the store, and their shapes
-// when the game has cheap keys (form not nil).
-func (s *Store) keyHashes(game string, seed maphash.Seed, form *keyForm) (hashes, shapes []uint64, err error) {
-	prefix := prefixOf(game)
+// keyHashes returns the hashes of every position key in the store after prefix (a game's
+// facts, or its aliases), and their shapes when form is not nil (the facts of a game with
+// cheap keys).
+func (s *Store) keyHashes(prefix []byte, seed maphash.Seed, form *keyForm) (hashes, shapes []uint64, err error) {
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)})
 	if err != nil {
 		return nil, nil, s.readError(err)
@@ -124,23 +124,6 @@ func (s *Store) keyHashes(game string, seed maphash.Seed, form *keyForm) (hashes
 		return nil, nil, s.readError(err)
 	}
 	return hashes, shapes, nil
-}
-
-// aliasHashes returns the hashes of the cheap keys of game's aliases in the store.
-func (s *Store) aliasHashes(game string, seed maphash.Seed) ([]uint64, error) {
-	prefix := tierKey(tierAliases, game, "")
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: prefix, UpperBound: upperBound(prefix)})
-	if err != nil {
-		return nil, s.readError(err)
-	}
-	var hashes []uint64
-	for ok := it.First(); ok; ok = it.Next() {
-		hashes = append(hashes, maphash.Bytes(seed, it.Key()[len(prefix):]))
-	}
-	if err := it.Close(); err != nil {
-		return nil, s.readError(err)
-	}
-	return hashes, nil
 }
 
 // Err is the error met reading the game's keys when the Facts was made (a corrupt store):
@@ -185,7 +168,8 @@ func (f *Facts) Get(key string) (engine.Fact, bool) {
 	if !ok {
 		exact, ok = f.storedAlias(key)
 	}
-	if !ok {
+	made := !ok // the exact key made here: an alias for the next run if the fact is there
+	if made {
 		if !f.shapes.mayHoldHash(f.form.shape(key)) {
 			return engine.Fact{}, false
 		}
@@ -194,19 +178,15 @@ func (f *Facts) Get(key string) (engine.Fact, bool) {
 			f.readFailed(err)
 			return engine.Fact{}, false
 		}
-		if exact == key || !f.filter.mayHold(exact) {
-			return engine.Fact{}, false
-		}
-		fact, found := f.read(exact)
-		if found {
-			f.noteAlias(key, exact)
-		}
-		return fact, found
 	}
 	if exact == key || !f.filter.mayHold(exact) {
 		return engine.Fact{}, false
 	}
-	return f.read(exact)
+	fact, found := f.read(exact)
+	if found && made {
+		f.noteAlias(key, exact)
+	}
+	return fact, found
 }
 
 // alias returns the exact key of a cheap key the writer made exact, when they differ.
