@@ -66,10 +66,13 @@ uninstall:
 # certificate checks are long searches (minutes under -race): the plain run has them. The
 # cluster's own tests are not raced here (the run took 14.4 of its 15 minutes from an empty
 # build cache); `go test -race -short ./cluster/` is clean, and the window's race run goes
-# through the cluster's client.
+# through the cluster's client. go vet runs with fyne's `ci` tag (its software driver): our
+# sources are the same under it, and it spares vet the cgo step of the OpenGL binding, four
+# minutes of one core from an empty build cache, which the tests' build of the binary does
+# once anyway.
 test: deps
 	@bash scripts/deps.sh $(CHECK_DEPS)
-	$(GO) vet ./...
+	$(GO) vet -tags ci ./...
 	$(GO) test ./...
 	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
 	$(GO) test -race -short -skip 'TestCertify' ./store/
