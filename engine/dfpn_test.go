@@ -71,3 +71,32 @@ func TestDFPN_Tree(t *testing.T) {
 		}
 	}
 }
+
+// TestDFPN_TeamReportsTheHelpersAnswer: when a helper of a df-pn team decides the root while
+// the solver's own worker has not (here it waits for the team's stop), the solver's last
+// report still says the root is proven, as the window shows it: it once said nothing.
+func TestDFPN_TeamReportsTheHelpersAnswer(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 43))
+	g := randomGraph(r, 24, 3)
+	for range 5 {
+		p := randomPosition(r, g)
+		want := bruteNimber(g, p.at)
+		s := dfpnSolver(NewMapCache(), 1<<20, WithWorkers(2))
+		s.begin(context.Background())
+		got := s.dfTogether(func(w *Solver) int {
+			if w == s {
+				<-w.ctx.Done()
+				w.err = w.ctx.Err()
+				return 0
+			}
+			return w.searchNimber(p)
+		})
+		if err := s.end(); err != nil || got != want {
+			t.Fatalf("Nimber(%q) = %d, %v; want %d", p, got, err, want)
+		}
+		pr := s.Stats().Proof
+		if pr == nil || !pr.Proven() || pr.Won() || pr.Root.N != want {
+			t.Fatalf("Nimber(%q) = %d: last report %+v, want (·, %d) proven lost", p, got, pr, want)
+		}
+	}
+}

@@ -17,10 +17,20 @@ func (s *Solver) dfTogether(search func(w *Solver) int) int {
 	}
 	defer func() {
 		for _, w := range helpers {
+			s.dfpn.takeFinal(w.dfpn)
 			w.dfpn = nil
 		}
 	}()
 	return s.everyWorker(search)
+}
+
+// takeFinal shows the root another worker of the team decided when this one's search was
+// stopped before it could decide it: the team's answer is then that worker's, and the
+// solver's last report would otherwise say nothing of it.
+func (d *dfSearch) takeFinal(other *dfSearch) {
+	if d.shown.final == nil && other.shown.final != nil {
+		d.shown.final, d.shown.finalPN, d.shown.finalDN = other.shown.final, other.shown.finalPN, other.shown.finalDN
+	}
 }
 
 // dfBusyDN is the disproof number a worker sees of a kid another worker is searching.
