@@ -63,7 +63,9 @@ uninstall:
 
 # go vet and every test; the concurrent parts (the engine, its cache, job, the solver panel,
 # the facts store's writer, filter and Facts) again under the race detector. The store's
-# certificate checks are long searches (minutes under -race): the plain run has them. The
+# certificate checks (TestCertify…, in ./store alone) are long searches (minutes under -race):
+# the plain run has them. One go test command for every raced package, so that the shorter
+# ones run beside the window's, the longest. The
 # cluster's own tests are not raced here (the run took 14.4 of its 15 minutes from an empty
 # build cache); `go test -race -short ./cluster/` is clean, and the window's race run goes
 # through the cluster's client. go vet runs with fyne's `ci` tag (its software driver): our
@@ -74,8 +76,7 @@ test: deps
 	@bash scripts/deps.sh $(CHECK_DEPS)
 	$(GO) vet -tags ci ./...
 	$(GO) test ./...
-	$(GO) test -race -short ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/
-	$(GO) test -race -short -skip 'TestCertify' ./store/
+	$(GO) test -race -short -skip 'TestCertify' ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/ ./store/
 
 # Benchmarks with the baselines of the same run (see docs/benchmarks.md), then Cram against
 # MCGS v1.5 and the larger boards alone (bench-cram: scripts/mcgs.sh; MCGS=PATH names its

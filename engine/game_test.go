@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -19,6 +20,12 @@ import (
 type graph struct {
 	succ [][]int
 	sums bool // if set, a move from an odd vertex v to w ≥ 2 also adds a token on w/2 (a split)
+
+	// The oracle's nimbers, kept across its calls (a test asks it of many positions of one
+	// graph), one map for each value of sums; a vertex added later leaves them true, as its
+	// edges go down.
+	mu   sync.Mutex
+	memo [2]map[string]int
 }
 
 func randomGraph(r *rand.Rand, n, maxOut int) *graph {
@@ -116,10 +123,19 @@ func (g *graph) parse(s string) (Position, error) {
 // (Sprague–Grundy: a token's nimber is the mex of its successors'; tokens add by XOR). It
 // knows nothing of Options, Split or the engine.
 func bruteNimber(g *graph, at []int) int {
-	memo := map[string]int{}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	k := 0
+	if g.sums {
+		k = 1
+	}
+	if g.memo[k] == nil {
+		g.memo[k] = map[string]int{}
+	}
+	memo := g.memo[k]
 	var nim func(at []int) int
 	nim = func(at []int) int {
-		key := joinInts(at)
+		key := vertexKey(at)
 		if m, ok := memo[key]; ok {
 			return m
 		}
@@ -141,6 +157,15 @@ func bruteNimber(g *graph, at []int) int {
 		return m
 	}
 	return nim(at)
+}
+
+// vertexKey is a memo's key of tokens: two bytes a vertex, cheaper than their text.
+func vertexKey(at []int) string {
+	b := make([]byte, 2*len(at))
+	for i, v := range at {
+		b[2*i], b[2*i+1] = byte(v>>8), byte(v)
+	}
+	return string(b)
 }
 
 // seeds is how many random games a test plays: fewer under -short (the race detector's run).

@@ -17,7 +17,7 @@ func bruteMisere(g *graph, at []int) bool {
 	memo := map[string]bool{}
 	var win func(at []int) bool
 	win = func(at []int) bool {
-		key := joinInts(at)
+		key := vertexKey(at)
 		if w, ok := memo[key]; ok {
 			return w
 		}

@@ -108,13 +108,13 @@ func TestSolverPanel_MisereProgressRows(t *testing.T) {
 	p := w.Solver
 	p.SetCacheMB(128)
 	p.SetMisere(true)
-	setPosition(t, w, "sprouts", "0*7") // L under misère play, some 200 positions
+	setPosition(t, w, "sprouts", "0*4") // L under misère play
 	if r := solve(t, w, q, TaskOutcome); r.Answer.OutcomeText() != "L" {
-		t.Fatalf("misère 0*7: %s, want L", r.Answer.OutcomeText())
+		t.Fatalf("misère 0*4: %s, want L", r.Answer.OutcomeText())
 	}
 	lines := proofShown(p)
 	t.Logf("rows:\n%s", strings.Join(lines, "\n"))
-	if len(lines) == 0 || lines[0] != "Proven\t0*7 is L under misère play: every move leads to a win for the opponent" {
+	if len(lines) == 0 || lines[0] != "Proven\t0*4 is L under misère play: every move leads to a win for the opponent" {
 		t.Errorf("misère rows %q, want the first to say misère play", lines)
 	}
 	for _, l := range lines {

@@ -149,9 +149,9 @@ func TestSolverPanel_AnswerBeforeRecording(t *testing.T) {
 		t.Errorf("tree %v, title %q: want no tree, and why", w.Tree.Tree() != nil, w.title.Text)
 	}
 
-	p.prefs.SetInt(PrefTreeNodes, 20_000)
+	p.prefs.SetInt(PrefTreeNodes, 200)
 	solve(t, w, q, TaskNimber)
-	if want := "No tree for nim 999: recording it passed 20 000 nodes, the limit"; w.title.Text != want {
+	if want := "No tree for nim 999: recording it passed 200 nodes, the limit"; w.title.Text != want {
 		t.Errorf("title %q, want %q", w.title.Text, want)
 	}
 }

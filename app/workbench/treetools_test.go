@@ -67,9 +67,9 @@ func TestTreeTools_ExpandAllAsks(t *testing.T) {
 	for _, c := range []struct {
 		button   string
 		min, max int
-	}{{"Cancel", 11, 11}, {"Show 10", 5000, 10000}, {"Show all", 111111, 111111}} {
+	}{{"Cancel", 11, 11}, {"Show 10", 5000, 10000}, {"Show all", 11111, 11111}} {
 		w, _, _ := newTestWorkbench(t)
-		tree := bigTree(10, 5) // 111111 nodes
+		tree := bigTree(10, 4) // 11111 nodes, past treeview.LargeTree
 		w.ShowTree(tree)
 		w.Tree.CollapseTo(1)
 		w.Tree.ExpandLevel(-1) // 111 nodes: no question
