@@ -159,10 +159,14 @@ func bruteNimber(g *graph, at []int) int {
 	return nim(at)
 }
 
-// vertexKey is a memo's key of tokens: two bytes a vertex, cheaper than their text.
+// vertexKey is a memo's key of tokens: two bytes a vertex, cheaper than their text. A
+// vertex past two bytes would share its key with another: the oracle refuses it.
 func vertexKey(at []int) string {
 	b := make([]byte, 2*len(at))
 	for i, v := range at {
+		if v < 0 || v > 0xffff {
+			panic(fmt.Sprintf("vertexKey: vertex %d does not fit two bytes", v))
+		}
 		b[2*i], b[2*i+1] = byte(v>>8), byte(v)
 	}
 	return string(b)

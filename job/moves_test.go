@@ -207,10 +207,14 @@ func TestMoves_MisereKayles(t *testing.T) {
 	}
 }
 
-// heapBytes is a memo's key of sorted heaps, a byte a heap (the tests' heaps are small).
+// heapBytes is a memo's key of sorted heaps, a byte a heap (the tests' heaps are small; a
+// larger one would share its key with another, so it is refused).
 func heapBytes(heaps []int) []byte {
 	b := make([]byte, len(heaps))
 	for i, h := range heaps {
+		if h < 0 || h > 0xff {
+			panic("heapBytes: heap " + strconv.Itoa(h) + " does not fit a byte")
+		}
 		b[i] = byte(h)
 	}
 	return b
