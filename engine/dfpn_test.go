@@ -100,3 +100,36 @@ func TestDFPN_TeamReportsTheHelpersAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestDFTable_Couples: the table tells apart couples that share a key but not the heap or
+// the kind (a component or a sum), and keys that differ; after a cut it is within half its
+// limit and still gives the numbers of the entries it kept.
+func TestDFTable_Couples(t *testing.T) {
+	tab := newDFTable(0) // the least table
+	refs := []ref{{"ab", 0, false}, {"ab", 1, false}, {"ab", 0, true}, {"ba", 0, false}, {"", 0, false}}
+	for i, k := range refs {
+		tab.put(k, int64(i+1), int64(i+10), 1)
+	}
+	for i, k := range refs {
+		e, ok := tab.get(k)
+		if !ok || e.pn != int64(i+1) || e.dn != int64(i+10) {
+			t.Errorf("get(%q, %d, %v) = %+v, %v; want pn %d, dn %d", k.key, k.n, k.sum, e, ok, i+1, i+10)
+		}
+	}
+	if _, ok := tab.get(ref{"ab", 2, false}); ok {
+		t.Errorf("a couple never put was found")
+	}
+	for i := 0; tab.cuts == 0; i++ {
+		tab.put(ref{string(rune('a'+i%26)) + string(rune(i)), i % 5, false}, 1, 1, int64(i))
+	}
+	if tab.bytes > tab.limit/2+dfEntryBytes {
+		t.Errorf("after a cut the table holds %d bytes, past half its limit %d", tab.bytes, tab.limit)
+	}
+	kept := 0
+	for range tab.entries {
+		kept++
+	}
+	if kept == 0 || int64(kept)*dfEntryBytes != tab.bytes {
+		t.Errorf("after a cut: %d entries for %d bytes counted", kept, tab.bytes)
+	}
+}

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"hash/maphash"
+	"slices"
+)
 
 // The transposition table of df-pn: the proof and disproof numbers of the couples searched,
 // within a byte budget. It holds all a depth-first proof-number search remembers of the
@@ -13,42 +16,60 @@ type dfEntry struct {
 	work   int64 // nodes expanded below the couple: a small one is cheap to search again
 }
 
+// A dfKey is a couple as the table finds it: two 64-bit hashes of its key (a 128-bit id, as
+// the misère search's), its heap, and whether it is a sum. A key of fixed size kept in the
+// map's own slots spares each probe a read of the key's text elsewhere in memory, and the
+// collector a scan of the table (it holds no pointer).
+type dfKey struct {
+	h   [2]uint64
+	n   int32
+	sum bool
+}
+
 // A dfTable maps couples to their numbers, within limit bytes.
 type dfTable struct {
-	entries map[ref]dfEntry
+	entries map[dfKey]dfEntry
+	seeds   [2]maphash.Seed // of the keys' hashes; a table's own, as no order depends on them
 	bytes   int64
 	limit   int64
 	cuts    int // how many times it was cut down
 }
 
-// dfEntryBytes is the estimated memory of one entry (its map slot, key header, value and
-// the map's spare room) without the key's text.
+// keyOf is the table's key of the couple k.
+func (t *dfTable) keyOf(k ref) dfKey {
+	return dfKey{h: [2]uint64{maphash.String(t.seeds[0], k.key), maphash.String(t.seeds[1], k.key)}, n: int32(k.n), sum: k.sum}
+}
+
+// dfEntryBytes is the memory of one entry: its map slot (a key of 24 bytes, a value of 24)
+// with the map's spare room, 75 to 112 bytes measured as the map fills and doubles.
 const dfEntryBytes = 112
 
 // dfMinTableBytes is the least table: a few hundred couples, enough for any search's path.
 const dfMinTableBytes = 64 << 10
 
 func newDFTable(limit int64) *dfTable {
-	return &dfTable{entries: make(map[ref]dfEntry), limit: max(limit, dfMinTableBytes)}
+	return &dfTable{entries: make(map[dfKey]dfEntry), seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
+		limit: max(limit, dfMinTableBytes)}
 }
 
 // get returns the numbers of the couple k, if the table holds them.
 func (t *dfTable) get(k ref) (dfEntry, bool) {
-	e, ok := t.entries[k]
+	e, ok := t.entries[t.keyOf(k)]
 	return e, ok
 }
 
 // put keeps the numbers of k, adding work to what was spent on it before; past the limit,
 // the table is cut down first.
 func (t *dfTable) put(k ref, pn, dn, work int64) {
-	old, ok := t.entries[k]
+	key := t.keyOf(k)
+	old, ok := t.entries[key]
 	if !ok {
-		if t.bytes+dfEntryBytes+int64(len(k.key)) > t.limit {
+		if t.bytes+dfEntryBytes > t.limit {
 			t.cut()
 		}
-		t.bytes += dfEntryBytes + int64(len(k.key))
+		t.bytes += dfEntryBytes
 	}
-	t.entries[k] = dfEntry{pn: pn, dn: dn, work: old.work + work}
+	t.entries[key] = dfEntry{pn: pn, dn: dn, work: old.work + work}
 }
 
 // cut lets go of the entries with the least work until at most half the limit is used
@@ -68,7 +89,7 @@ func (t *dfTable) cut() {
 		}
 		if e.work <= threshold {
 			delete(t.entries, k)
-			t.bytes -= dfEntryBytes + int64(len(k.key))
+			t.bytes -= dfEntryBytes
 		}
 	}
 	if t.bytes > t.limit/2 { // every entry as costly as the median: let any go
@@ -77,7 +98,7 @@ func (t *dfTable) cut() {
 				break
 			}
 			delete(t.entries, k)
-			t.bytes -= dfEntryBytes + int64(len(k.key))
+			t.bytes -= dfEntryBytes
 		}
 	}
 }
