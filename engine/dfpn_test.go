@@ -125,10 +125,7 @@ func TestDFTable_Couples(t *testing.T) {
 	if tab.bytes > tab.limit/2+dfEntryBytes {
 		t.Errorf("after a cut the table holds %d bytes, past half its limit %d", tab.bytes, tab.limit)
 	}
-	kept := 0
-	for range tab.entries {
-		kept++
-	}
+	kept := len(tab.entries)
 	if kept == 0 || int64(kept)*dfEntryBytes != tab.bytes {
 		t.Errorf("after a cut: %d entries for %d bytes counted", kept, tab.bytes)
 	}

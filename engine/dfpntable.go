@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"hash/maphash"
-	"slices"
-)
+import "slices"
 
 // The transposition table of df-pn: the proof and disproof numbers of the couples searched,
 // within a byte budget. It holds all a depth-first proof-number search remembers of the
@@ -16,8 +13,8 @@ type dfEntry struct {
 	work   int64 // nodes expanded below the couple: a small one is cheap to search again
 }
 
-// A dfKey is a couple as the table finds it: two 64-bit hashes of its key (a 128-bit id, as
-// the misère search's), its heap, and whether it is a sum. A key of fixed size kept in the
+// A dfKey is a couple as the table finds it: its key's 128-bit id (keyIDs), its heap, and
+// whether it is a sum. A key of fixed size kept in the
 // map's own slots spares each probe a read of the key's text elsewhere in memory, and the
 // collector a scan of the table (it holds no pointer).
 type dfKey struct {
@@ -29,7 +26,7 @@ type dfKey struct {
 // A dfTable maps couples to their numbers, within limit bytes.
 type dfTable struct {
 	entries map[dfKey]dfEntry
-	seeds   [2]maphash.Seed // of the keys' hashes; a table's own, as no order depends on them
+	ids     keyIDs // of the couples' keys: the table's own, as no order depends on them
 	bytes   int64
 	limit   int64
 	cuts    int // how many times it was cut down
@@ -37,7 +34,7 @@ type dfTable struct {
 
 // keyOf is the table's key of the couple k.
 func (t *dfTable) keyOf(k ref) dfKey {
-	return dfKey{h: [2]uint64{maphash.String(t.seeds[0], k.key), maphash.String(t.seeds[1], k.key)}, n: int32(k.n), sum: k.sum}
+	return dfKey{h: t.ids.of(k.key), n: int32(k.n), sum: k.sum}
 }
 
 // dfEntryBytes is the memory of one entry: its map slot (a key of 24 bytes, a value of 24)
@@ -48,8 +45,7 @@ const dfEntryBytes = 112
 const dfMinTableBytes = 64 << 10
 
 func newDFTable(limit int64) *dfTable {
-	return &dfTable{entries: make(map[dfKey]dfEntry), seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
-		limit: max(limit, dfMinTableBytes)}
+	return &dfTable{entries: make(map[dfKey]dfEntry), ids: newKeyIDs(), limit: max(limit, dfMinTableBytes)}
 }
 
 // get returns the numbers of the couple k, if the table holds them.

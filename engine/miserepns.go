@@ -2,7 +2,6 @@ package engine
 
 import (
 	"container/heap"
-	"hash/maphash"
 )
 
 // Proof-number search of misère outcomes by forms: the positions of MisereOutcomeByForms (the
@@ -40,7 +39,7 @@ type miserePN struct {
 	m      *misereCanonSearch
 	root   *mpnNode
 	nodes  map[mpnID]*mpnNode
-	seeds  [2]maphash.Seed // of idOf
+	ids    keyIDs // of idOf
 	dirty  mpnQueue
 	bytes  int64
 	proved int   // positions proven so far: a cut with none since the last one goes round in circles
@@ -61,7 +60,7 @@ func (m *misereCanonSearch) proofNumbers(large []part, t int32) bool {
 	if len(large) == 0 {
 		return m.f.win[t]
 	}
-	g := &miserePN{m: m, nodes: map[mpnID]*mpnNode{}, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+	g := &miserePN{m: m, nodes: map[mpnID]*mpnNode{}, ids: newKeyIDs()}
 	root := g.node(large, t)
 	g.root = root
 	m.s.mpn = g
@@ -198,8 +197,9 @@ type mpnID struct {
 func (g *miserePN) idOf(large []part, t int32) mpnID {
 	id := mpnID{t: t}
 	for _, p := range large {
-		id.h[0] += maphash.String(g.seeds[0], p.key)
-		id.h[1] += maphash.String(g.seeds[1], p.key)
+		h := g.ids.of(p.key)
+		id.h[0] += h[0]
+		id.h[1] += h[1]
 	}
 	return id
 }
