@@ -60,9 +60,11 @@ type movesNote struct {
 	within          string // the bound an undecided option passed, or the stop
 }
 
-// addMoves adds the winning moves of res, and the count of the options left undecided.
+// addMoves adds the winning moves of res, and the options left undecided with their count:
+// a position stuck in a long search is often taken up option by option, the hardest ones
+// each in a run of its own.
 func (out *solveResult) addMoves(res job.Result, f movesFlags) {
-	wins, undecided := []string{}, 0
+	wins, open := []string{}, []string{}
 	note := &movesNote{options: len(res.Options), within: f.within()}
 	for _, o := range res.Options {
 		switch {
@@ -71,13 +73,14 @@ func (out *solveResult) addMoves(res job.Result, f movesFlags) {
 		case o.Decided():
 			note.losing++
 		default:
-			undecided++
+			open = append(open, o.Position)
 		}
 	}
 	if res.Stopped {
 		note.within = "before the stop"
 	}
-	out.WinningMoves, out.UndecidedMoves, out.moves = &wins, &undecided, note
+	undecided := len(open)
+	out.WinningMoves, out.UndecidedMoves, out.Undecided, out.moves = &wins, &undecided, &open, note
 }
 
 // within says the bound of one option's search.

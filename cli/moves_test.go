@@ -19,6 +19,7 @@ type movesJSON struct {
 	Stopped   bool      `json:"stopped"`
 	Winning   *[]string `json:"winning_moves"`
 	Undecided *int      `json:"undecided_moves"`
+	Open      []string  `json:"undecided_options"`
 }
 
 // solveMoves runs solve with args and reads its JSON; exit status 0 is required.
@@ -120,6 +121,8 @@ func TestSolve_MovesBoxing(t *testing.T) {
 // TestSolve_MovesBudget: with a budget of a thousand nodes an option (--move-nodes 1, no
 // time bound) some options of Cram 4x7 + 1x2 stay undecided, the output says so, and every
 // winning move it lists is one of those the full search (every option to its end) finds.
+// The options left undecided are listed too: each, solved alone, is a winning move of the
+// full search exactly when it is lost.
 func TestSolve_MovesBudget(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	full := solveMoves(t, "cram", "4x7 + 1x2", "--moves", "--move-time", "0", "--no-db")
@@ -135,6 +138,19 @@ func TestSolve_MovesBudget(t *testing.T) {
 	}
 	if *got.Undecided == 0 || got.Outcome != "W" {
 		t.Errorf("within 1 node: %d undecided, outcome %s; want some undecided, W", *got.Undecided, got.Outcome)
+	}
+	if len(got.Open) != *got.Undecided {
+		t.Errorf("within 1 node: %d undecided options listed, %d counted", len(got.Open), *got.Undecided)
+	}
+	for _, u := range got.Open {
+		code, out, _ := grundy("solve", "cram", u, "--outcome-only", "--no-db", "--json")
+		var alone movesJSON
+		if code != 0 || json.Unmarshal([]byte(out), &alone) != nil {
+			t.Fatalf("solve cram %q: exit %d, %q", u, code, out)
+		}
+		if lost, listed := alone.Outcome == "L", slices.Contains(*full.Winning, u); lost != listed || slices.Contains(*got.Winning, u) {
+			t.Errorf("undecided option %q: outcome %s alone, among the full search's winning moves %v, among those within 1 node %v", u, alone.Outcome, listed, slices.Contains(*got.Winning, u))
+		}
 	}
 	code, out, _ := grundy(append([]string{"solve"}, budget...)...)
 	if want := fmt.Sprintf("%d not decided within 1 node each", *got.Undecided); code != 0 || !strings.Contains(out, want) {

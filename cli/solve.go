@@ -143,8 +143,9 @@ type solveResult struct {
 	Proven   []string   `json:"proven,omitempty"`    // after a stop: what is known of each component
 	Tree     string     `json:"tree_note,omitempty"` // why the tree was not measured
 
-	WinningMoves   *[]string  `json:"winning_moves,omitempty"`   // --moves: the options reached by them
-	UndecidedMoves *int       `json:"undecided_moves,omitempty"` // --moves: options left undecided
+	WinningMoves   *[]string  `json:"winning_moves,omitempty"`     // --moves: the options reached by them
+	UndecidedMoves *int       `json:"undecided_moves,omitempty"`   // --moves: options left undecided
+	Undecided      *[]string  `json:"undecided_options,omitempty"` // --moves: those options, to search one by one
 	moves          *movesNote // --moves: the rest of the text output
 }
 
