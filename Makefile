@@ -8,6 +8,8 @@ APT_DEPS = gcc pkg-config libgl1-mesa-dev libgtk-3-dev libxxf86vm-dev
 SHOT_DEPS = xvfb imagemagick xdotool
 # What TestInstall checks an install with (it skips each one that is missing).
 CHECK_DEPS = man-db desktop-file-utils appstream coinor-cbc
+# What scripts/overnight.sh -s reads the options left undecided with (TestOvernight runs it).
+SCRIPT_DEPS = jq
 FUZZTIME ?= 15s
 
 # Where make install puts things: PREFIX/bin, PREFIX/share/…; DESTDIR is prepended to every
@@ -73,7 +75,7 @@ uninstall:
 # minutes of one core from an empty build cache, which the tests' build of the binary does
 # once anyway.
 test: deps
-	@bash scripts/deps.sh $(CHECK_DEPS)
+	@bash scripts/deps.sh $(CHECK_DEPS) $(SCRIPT_DEPS)
 	$(GO) vet -tags ci ./...
 	$(GO) test ./...
 	$(GO) test -race -short -skip 'TestCertify' ./engine/... ./job/ ./app/workbench/ ./editor/ ./viz/treeview/ ./store/

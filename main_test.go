@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,6 +128,27 @@ func TestOvernight(t *testing.T) {
 	log, err := os.ReadFile(filepath.Join(dir, "log"))
 	if n := strings.Count(string(log), "cram 3x14: start"); err != nil || n != 2 {
 		t.Errorf("log: 3x14 started %d times, want 2 (%v)", n, err)
+	}
+
+	// Taken up by its options (-s 1): 3x11 stopped at once, the options a thousand nodes
+	// leave undecided are each run (and stopped at once), then 3x11 again.
+	lines = night("-w", "1", "-o", "-l", "1ms", "-s", "1", "3x11")
+	n := 0
+	if len(lines) > 1 {
+		fmt.Sscanf(lines[1], "cram 3x11: %d options left undecided", &n)
+	}
+	if n == 0 || len(lines) != n+3 || lines[0] != "cram 3x11: stopped after 1ms; taken up by its options" ||
+		!strings.HasPrefix(lines[n+2], "cram 3x11: stopped after 1ms; run again") {
+		t.Fatalf("overnight.sh -s 1 said %q", lines)
+	}
+	for _, l := range lines[2 : n+2] { // three rows of 11 cells, one domino placed
+		opt, ok := strings.CutSuffix(strings.TrimPrefix(l, "cram "), ": stopped after 1ms")
+		if !ok || strings.Count(opt, "#") != 2 || len(opt) != 3*11+2 {
+			t.Errorf("overnight.sh -s 1: %q, want an option of 3x11 stopped", l)
+		}
+	}
+	if err := exec.Command("bash", "scripts/overnight.sh", "-s", "x", "3x4").Run(); err == nil {
+		t.Error("overnight.sh -s x: exit 0, want a usage error")
 	}
 }
 
