@@ -74,7 +74,7 @@ func (w *watch) report(ph job.Phase, s engine.Stats) {
 	}
 	if w.log != nil && time.Since(w.lastLog) >= logEvery {
 		w.lastLog = time.Now()
-		w.logf("%s %s, %d nodes, %.0f a second%s", ph, roundElapsed(s.Elapsed), s.Nodes, s.NodesPerSecond(), clause(root))
+		w.logf("%s %s, %d nodes, %.0f a second%s%s", ph, roundElapsed(s.Elapsed), s.Nodes, s.NodesPerSecond(), cutWords(s.Proof), clause(root))
 	}
 }
 
@@ -112,6 +112,19 @@ func nearestWords(p *engine.ProofProgress) string {
 	return fmt.Sprintf("; the move nearest to a win has %d of its %d replies answered", p.Answered, p.Replies)
 }
 
+// cutWords is ", its DAG cut to the budget K times" once a proof-number search has cut it:
+// past a few, the budget (--cache-mb) binds, and the work under way far from the root is lost
+// at each cut.
+func cutWords(p *engine.ProofProgress) string {
+	switch {
+	case p == nil || p.Cuts == 0:
+		return ""
+	case p.Cuts == 1:
+		return ", its DAG cut to the budget once"
+	}
+	return fmt.Sprintf(", its DAG cut to the budget %d times", p.Cuts)
+}
+
 // end logs how the solve ended: its answer, or where it stopped.
 func (w *watch) end(res job.Result) {
 	if w == nil || w.log == nil {
@@ -120,7 +133,7 @@ func (w *watch) end(res job.Result) {
 	s := res.Search
 	switch {
 	case res.Stopped:
-		w.logf("stopped after %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, clause(w.words(s)))
+		w.logf("stopped after %s, %d nodes%s%s", roundElapsed(s.Elapsed), s.Nodes, cutWords(s.Proof), clause(w.words(s)))
 	case res.Err != nil:
 		w.logf("failed: %v", res.Err)
 	default:

@@ -147,3 +147,27 @@ func TestWatchWords_NearestMove(t *testing.T) {
 		t.Errorf("misère: %q, want %q", got, want)
 	}
 }
+
+// TestLog_DAGCuts: a proof-number search whose DAG passes its budget again and again says so
+// in its log, where the run stops: Sprouts 0*12 within 4 MB (one worker: the cuts fall at
+// the same nodes every run) stops with nothing proven between two cuts; cutWords counts them.
+func TestLog_DAGCuts(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	log := filepath.Join(t.TempDir(), "run.log")
+	code, out, errOut := grundy("solve", "sprouts", "0*12", "--outcome-only", "--no-db", "--workers", "1", "--cache-mb", "4",
+		"--tree-nodes", "0", "--log", log)
+	b, err := os.ReadFile(log)
+	if code != exitTimeout || err != nil || !strings.Contains(string(b), "sprouts 0*12: stopped after") ||
+		!strings.Contains(string(b), " times; trying 0: ") || !strings.Contains(string(b), ", its DAG cut to the budget ") {
+		t.Errorf("solve sprouts 0*12 --cache-mb 4: exit %d (%q %q), log %q (%v); want a stop (%d) whose line counts the DAG's cuts",
+			code, out, errOut, b, err, exitTimeout)
+	}
+	for cuts, want := range []string{"", ", its DAG cut to the budget once", ", its DAG cut to the budget 2 times"} {
+		if got := cutWords(&engine.ProofProgress{Cuts: cuts}); got != want {
+			t.Errorf("cutWords(%d) = %q, want %q", cuts, got, want)
+		}
+	}
+	if got := cutWords(nil); got != "" {
+		t.Errorf("cutWords(nil) = %q, want none", got)
+	}
+}

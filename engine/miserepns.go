@@ -402,7 +402,7 @@ func (q *mpnQueue) Pop() any {
 func (g *miserePN) progress() *ProofProgress {
 	root := g.root
 	p := &ProofProgress{Root: stepText(wholePosition(root.large), 0, 0), Misere: true,
-		PN: root.pn, DN: root.dn, Couples: len(g.nodes), Bytes: g.bytes, RootOptions: len(root.kids)}
+		PN: root.pn, DN: root.dn, Couples: len(g.nodes), Bytes: g.bytes, RootOptions: len(root.kids), Cuts: int(g.cuts)}
 	for _, k := range root.kids {
 		if k.pn == 0 {
 			p.RootRefuted++

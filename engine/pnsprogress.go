@@ -63,6 +63,10 @@ type ProofProgress struct {
 	// many it has and Answered how many are proven won for the player at the root. Set by
 	// the proof-number searches over a DAG, misère or not, but a team's.
 	Replies, Answered int
+	// Cuts is how many times the DAG was cut down to its budget so far, its couples far
+	// from the root made leaves again (prune, or misère's fit): each cut costs the search the
+	// work under way below them, which a larger budget or a run on one option keeps.
+	Cuts int
 }
 
 // A ProofStep is one couple of a report: its position's text (cut at about 80 bytes) and its
@@ -199,7 +203,7 @@ func (g *pnSearch) size() pnSize {
 func (g *pnSearch) progress() *ProofProgress {
 	root := g.root
 	g.largest = g.size()
-	p := &ProofProgress{Couples: len(g.nodes), Bytes: g.bytes, Largest: g.largest.couples, LargestBytes: g.largest.bytes}
+	p := &ProofProgress{Couples: len(g.nodes), Bytes: g.bytes, Largest: g.largest.couples, LargestBytes: g.largest.bytes, Cuts: g.pruned}
 	if sum := root.sum; sum != nil && sum.last < 0 {
 		// A nimber: its own numbers are a sum over the components; show those of the couple
 		// being decided now, the heap tried of the first component left.
