@@ -135,7 +135,7 @@ func TestOvernight(t *testing.T) {
 	lines = night("-w", "1", "-o", "-l", "1ms", "-s", "1", "3x11")
 	n := 0
 	if len(lines) > 1 {
-		fmt.Sscanf(lines[1], "cram 3x11: %d options left undecided", &n)
+		fmt.Sscanf(lines[1], "cram 3x11: %d option", &n)
 	}
 	if n == 0 || len(lines) != n+3 || lines[0] != "cram 3x11: stopped after 1ms; taken up by its options" ||
 		!strings.HasPrefix(lines[n+2], "cram 3x11: stopped after 1ms; run again") {

@@ -84,7 +84,7 @@ split() {
 	mapfile -t opts < <("$grundy" solve "$game" "$pos" --db "$dir/db" --moves --move-time 0 --move-nodes 1 \
 		--cache-mb "$cache" --tree-nodes 0 --json ${flags[@]+"${flags[@]}"} |
 		jq -r --argjson outcome "$outcome" 'if $outcome and (.winning_moves | length) > 0 then empty else .undecided_options[]? end')
-	echo "$game $pos: ${#opts[@]} options left undecided, one by one"
+	echo "$game $pos: ${#opts[@]} option$([ ${#opts[@]} -eq 1 ] || echo s) left undecided, one by one"
 	for opt in ${opts[@]+"${opts[@]}"}; do
 		solve "$opt"
 		if [ "$status" -eq 3 ] && [ "$levels" -gt 1 ]; then
@@ -93,11 +93,13 @@ split() {
 		fi
 		if [ "$status" -eq 3 ]; then
 			echo "$game $opt: stopped after $limit"
-		elif $outcome && [ "$(tail -n 1 "$dir/results.jsonl" | jq -r .outcome)" = L ]; then
+		elif [ "$(tail -n 1 "$dir/results.jsonl" | jq -r .outcome)" = W ]; then
+			echo "$game $opt: won"
+		elif $outcome; then
 			echo "$game $opt: lost, so $pos is won"
 			break
 		else
-			echo "$game $opt: won"
+			echo "$game $opt: lost"
 		fi
 	done
 	solve "$pos"
