@@ -137,7 +137,7 @@ func (w *watch) end(res job.Result) {
 	case res.Err != nil:
 		w.logf("failed: %v", res.Err)
 	default:
-		w.logf("done in %s, %d nodes%s", roundElapsed(s.Elapsed), s.Nodes, answerText(res.Answer))
+		w.logf("done in %s, %d nodes%s%s", roundElapsed(s.Elapsed), s.Nodes, cutWords(s.Proof), answerText(res.Answer))
 	}
 }
 
