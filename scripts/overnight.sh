@@ -77,10 +77,12 @@ solve() {
 	esac
 }
 
-# split POS LEVELS: solve each option of POS that the store does not decide, an option
-# stopped at the limit split in its turn while LEVELS last, until one is lost; then POS again.
+# split POS LEVELS: POS stopped at the limit; solve each of its options that the store does
+# not decide, an option stopped in its turn split while LEVELS last, until one is lost; then
+# POS again.
 split() {
 	local pos=$1 levels=$2 opts opt
+	echo "$game $pos: stopped after $limit; taken up by its options"
 	mapfile -t opts < <("$grundy" solve "$game" "$pos" --db "$dir/db" --moves --move-time 0 --move-nodes 1 \
 		--cache-mb "$cache" --tree-nodes 0 --json ${flags[@]+"${flags[@]}"} |
 		jq -r --argjson outcome "$outcome" 'if $outcome and (.winning_moves | length) > 0 then empty else .undecided_options[]? end')
@@ -88,7 +90,6 @@ split() {
 	for opt in ${opts[@]+"${opts[@]}"}; do
 		solve "$opt"
 		if [ "$status" -eq 3 ] && [ "$levels" -gt 1 ]; then
-			echo "$game $opt: stopped after $limit; taken up by its options"
 			split "$opt" $((levels - 1))
 		fi
 		if [ "$status" -eq 3 ]; then
@@ -111,7 +112,6 @@ for ((round = 1; round <= rounds && ${#todo[@]} > 0; round++)); do
 	for pos in "${todo[@]}"; do
 		solve "$pos"
 		if [ "$status" -eq 3 ] && [ "$depth" -gt 0 ]; then
-			echo "$game $pos: stopped after $limit; taken up by its options"
 			split "$pos" "$depth"
 		fi
 		if [ "$status" -eq 0 ]; then
