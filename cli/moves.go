@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,8 +65,9 @@ type movesNote struct {
 // addMoves adds the winning moves of res, and the options left undecided with their count:
 // a position stuck in a long search is often taken up option by option, the hardest ones
 // each in a run of its own.
-func (out *solveResult) addMoves(res job.Result, f movesFlags) {
-	wins, open := []string{}, []string{}
+func (out *solveResult) addMoves(res job.Result, f movesFlags, outcome bool) {
+	wins := []string{}
+	var undecidedOpts []job.Option
 	note := &movesNote{options: len(res.Options), within: f.within()}
 	for _, o := range res.Options {
 		switch {
@@ -73,14 +76,23 @@ func (out *solveResult) addMoves(res job.Result, f movesFlags) {
 		case o.Decided():
 			note.losing++
 		default:
-			open = append(open, o.Position)
+			undecidedOpts = append(undecidedOpts, o)
 		}
 	}
 	if res.Stopped {
 		note.within = "before the stop"
 	}
+	// The nearest to a proof first: those taken up one by one are taken in this order.
+	slices.SortStableFunc(undecidedOpts, func(a, b job.Option) int { return cmp.Compare(a.Open, b.Open) })
+	open, replies := []string{}, []int{}
+	for _, o := range undecidedOpts {
+		open, replies = append(open, o.Position), append(replies, o.Open)
+	}
 	undecided := len(open)
 	out.WinningMoves, out.UndecidedMoves, out.Undecided, out.moves = &wins, &undecided, &open, note
+	if outcome && undecided > 0 && len(wins) == 0 {
+		out.OpenReplies = &replies
+	}
 }
 
 // within says the bound of one option's search.

@@ -20,6 +20,7 @@ type movesJSON struct {
 	Winning   *[]string `json:"winning_moves"`
 	Undecided *int      `json:"undecided_moves"`
 	Open      []string  `json:"undecided_options"`
+	Replies   []int     `json:"open_replies"`
 }
 
 // solveMoves runs solve with args and reads its JSON; exit status 0 is required.
@@ -252,6 +253,37 @@ func TestSolve_MovesBadFlags(t *testing.T) {
 		code, _, errOut := grundy(append([]string{"solve", "nim", "3 4"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("solve %q: exit %d %q; want 2 and one line naming %s", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// TestSolve_MovesOpenReplies: a position with no winning move found lists its undecided
+// options nearest to a proof first, each with its replies not proven won (at least one, or
+// the option would be decided); once one is solved, a second listing from the same store has
+// it decided and no count larger than before (facts only grow).
+func TestSolve_MovesOpenReplies(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	db := t.TempDir()
+	list := []string{"sprouts", "0*12", "--outcome-only", "--moves", "--move-time", "0", "--move-nodes", "1", "--db", db}
+	before := solveMoves(t, list...)
+	if len(*before.Winning) != 0 || len(before.Open) < 2 || len(before.Replies) != len(before.Open) {
+		t.Fatalf("0*12 within 1 node: winning %q, undecided %q, open replies %v; want none winning, two undecided or more, a count each",
+			*before.Winning, before.Open, before.Replies)
+	}
+	if !slices.IsSorted(before.Replies) || before.Replies[0] < 1 {
+		t.Errorf("open replies %v: want at least 1 each, nearest first", before.Replies)
+	}
+	first := before.Open[0]
+	if code, out, errOut := grundy("solve", "sprouts", first, "--outcome-only", "--db", db); code != 0 {
+		t.Fatalf("solve %s: exit %d %q %q", first, code, out, errOut)
+	}
+	after := solveMoves(t, list...)
+	if slices.Contains(after.Open, first) {
+		t.Errorf("%s solved, yet still listed undecided: %q", first, after.Open)
+	}
+	for i, o := range after.Open {
+		if j := slices.Index(before.Open, o); j < 0 || after.Replies[i] > before.Replies[j] {
+			t.Errorf("%s: %d open replies after one option solved, %v before", o, after.Replies[i], before.Replies)
 		}
 	}
 }

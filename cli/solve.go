@@ -145,7 +145,8 @@ type solveResult struct {
 
 	WinningMoves   *[]string  `json:"winning_moves,omitempty"`     // --moves: the options reached by them
 	UndecidedMoves *int       `json:"undecided_moves,omitempty"`   // --moves: options left undecided
-	Undecided      *[]string  `json:"undecided_options,omitempty"` // --moves: those options, to search one by one
+	Undecided      *[]string  `json:"undecided_options,omitempty"` // --moves: those options, to search one by one, nearest to a proof first
+	OpenReplies    *[]int     `json:"open_replies,omitempty"`      // --moves of an outcome: each one's replies not proven won
 	moves          *movesNote // --moves: the rest of the text output
 }
 
@@ -225,7 +226,7 @@ func solve(ctx context.Context, env *Env, g games.Game, p engine.Position, f sol
 	out := resultOf(res)
 	out.Stats.Workers = r.Workers()
 	if f.moves.on {
-		out.addMoves(res, f.moves)
+		out.addMoves(res, f.moves, res.Task == job.OutcomeMoves && !f.misere)
 	}
 	if f.misere {
 		// Misère play has no nimbers; the components' facts are normal-play ones.

@@ -296,7 +296,37 @@ func (m *moveSearch) answer(groups []*moveGroup) {
 	case !undecided:
 		res.Answer = nimberIs(0) // every option is proven ≠ 0
 	}
+	if m.outcome && !m.misere && !wins {
+		m.countOpen(groups)
+	}
 	m.learn()
+}
+
+// countOpen sets Open on the undecided options of groups: a position stuck in a long search
+// is taken up option by option (scripts/overnight.sh -s), and the option whose replies are
+// nearly all answered is the one most likely to be the winning move, and the cheapest to
+// prove one. A move wins when every reply is won for its player: each reply's components'
+// facts are read as the option's own are, without search.
+func (m *moveSearch) countOpen(groups []*moveGroup) {
+	for _, g := range groups {
+		if m.res.Options[g.members[0]].Decided() {
+			continue
+		}
+		open, seen := 0, map[string]bool{}
+		for r := range g.pos.Options() {
+			key, reply := m.group(r)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if a := m.known(reply); !a.HasOutcome || !a.Win {
+				open++
+			}
+		}
+		for _, i := range g.members {
+			m.res.Options[i].Open = open
+		}
+	}
 }
 
 // learn puts what the options proved of the position in the runner's cache, when the

@@ -163,6 +163,10 @@ type Option struct {
 	Nimber   int
 	Known    bool    // the nimber is known
 	Verdict  Verdict // the option's outcome, when proven (always, when Known)
+	// Open is, for an option left undecided by OutcomeMoves (normal play), how many of its
+	// own distinct options, the replies to the move, the facts do not prove won for the
+	// player who moved: the fewer, the nearer the move is to a proof that it wins.
+	Open int
 }
 
 // A Verdict is what is proven of the outcome of an option, for the player who moves there.

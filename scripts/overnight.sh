@@ -18,7 +18,8 @@
 # stuck in one run is often next to nothing once the ones after it are in the store (their
 # searches prove much of it on their way), so `-r 2` or `-r 3` lets a night end with them.
 # DEPTH (default 0) takes a position stopped at its limit up by its options: those the store
-# does not decide (`solve --moves`, a thousand nodes each) are solved one by one, each for at most
+# does not decide (`solve --moves`, a thousand nodes each; an outcome's nearest to a proof
+# first, the fewest replies left) are solved one by one, each for at most
 # LIMIT, an option stopped in its turn taken up by its own options, DEPTH levels down (2: the
 # options and their replies); then the position runs again. One search over all of a
 # position's hard options spreads its memory over them all; a run on each keeps it on one.
