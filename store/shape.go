@@ -120,30 +120,28 @@ func (s *shaper) symbol(kind uint64) {
 
 // lowercase reads a lowercase letter: at its second place, the distance from its first.
 func (s *shaper) lowercase(name string) {
+	defer s.symbol('a')
 	for i, l := range s.low {
 		if l.name == name {
 			s.dists = append(s.dists, s.symbols-l.at)
 			s.low = append(s.low[:i], s.low[i+1:]...)
-			s.symbol('a')
 			return
 		}
 	}
 	s.low = append(s.low, seen{name, s.symbols})
-	s.symbol('a')
 }
 
 // uppercase reads an uppercase letter, noting the region it is in.
 func (s *shaper) uppercase(name string) {
+	defer s.symbol('A')
 	r := len(s.regions)
 	for i := range s.upper {
 		if u := &s.upper[i]; u.name == name && u.r2 < 0 {
 			u.r2 = r
-			s.symbol('A')
 			return
 		}
 	}
 	s.upper = append(s.upper, joined{name, r, -1})
-	s.symbol('A')
 }
 
 // endBoundary ends a boundary: the distances of its lowercase letters are made symmetric

@@ -20,7 +20,7 @@ func rewrite(key string, r *rand.Rand) string {
 		for _, region := range strings.Split(land, "|") {
 			var boundaries []string
 			for _, b := range strings.Split(region, ".") {
-				boundaries = append(boundaries, rewriteBoundary(b, upper, r)...)
+				boundaries = append(boundaries, rewriteBoundary(b, upper, r))
 			}
 			r.Shuffle(len(boundaries), func(i, j int) { boundaries[i], boundaries[j] = boundaries[j], boundaries[i] })
 			regions = append(regions, strings.Join(boundaries, "."))
@@ -32,14 +32,11 @@ func rewrite(key string, r *rand.Rand) string {
 	return strings.Join(lands, "+")
 }
 
-// rewriteBoundary turns, perhaps reverses and renames one boundary ("0*k": k boundaries).
-func rewriteBoundary(b string, upper map[byte]byte, r *rand.Rand) []string {
-	if k, ok := strings.CutPrefix(b, "0*"); ok {
-		var out []string
-		for range len(k) {
-			out = append(out, "0") // not k of them: the shape counts boundaries, so keep "0*k" whole
-		}
-		return []string{b}
+// rewriteBoundary turns, perhaps reverses and renames one boundary; "0*k" (k boundaries of
+// one spot each) stays as it is.
+func rewriteBoundary(b string, upper map[byte]byte, r *rand.Rand) string {
+	if strings.HasPrefix(b, "0*") {
+		return b
 	}
 	lower := rename('a', 'l', r)
 	s := []byte(b)
@@ -58,7 +55,7 @@ func rewriteBoundary(b string, upper map[byte]byte, r *rand.Rand) []string {
 			s[i], s[j] = s[j], s[i]
 		}
 	}
-	return []string{string(s)}
+	return string(s)
 }
 
 // rename is a random renaming of the letters from..to.
